@@ -1,0 +1,22 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', '.data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Configuration is read once, in platform/config; everywhere else it is injected.
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'inject AppConfig instead' },
+      ],
+    },
+  },
+  {
+    files: ['src/main.ts', 'src/cli.ts', 'src/platform/telemetry/**', 'test/**', 'bench/**', 'deploy/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,29 @@
+// ESM throughout: NestJS 12 ships as ES modules only, so Jest runs in its native ESM mode.
+const transform = { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] };
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform,
+  testEnvironment: 'node',
+  testTimeout: 60_000,
+};
+export default {
+  // Two cores: suites on the real stack run two at a time at most.
+  maxWorkers: 2,
+  testTimeout: 60_000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
+  ],
+};

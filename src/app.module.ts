@@ -1,0 +1,28 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { AppConfig } from './platform/config/app-config.js';
+import type { Role } from './platform/config/environment.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { KafkaModule } from './platform/kafka/kafka.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+/** Feature modules each role brings; a module listed under several roles is imported once. */
+const MODULES_BY_ROLE: Record<Role, Type[]> = {
+  api: [],
+  ingest: [],
+  delivery: [],
+  retry: [],
+  operations: [],
+};
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const features = new Set<Type>();
+    for (const role of config.roles) MODULES_BY_ROLE[role].forEach((m) => features.add(m));
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), KafkaModule, HealthModule, ...features],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Logger, VersioningType, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+import { AppConfig } from './platform/config/app-config.js';
+import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
+import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
+import { KafkaService } from './platform/kafka/kafka.service.js';
+
+/**
+ * Builds and starts the whole service for the given configuration: the HTTP API (and health) plus
+ * the Kafka pipeline consumers of the enabled roles. Used by main.ts and by the e2e tests.
+ */
+export async function startApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config), {
+    abortOnError: false,
+    logger: config.env.LOG_LEVEL === 'silent' ? false : undefined,
+    bodyParser: false,
+  });
+  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+  try {
+    app.connectMicroservice(
+      { strategy: new KafkaPipelineTransport(config, app.get(KafkaService), app.get(DeadLetterWriter)) },
+      { inheritAppConfig: true },
+    );
+    await app.startAllMicroservices();
+    await app.listen(config.env.PORT, config.env.HOST);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  new Logger('Hookline').log(
+    `listening on ${config.env.HOST}:${config.env.PORT}, roles: ${[...config.roles].join(',')}`,
+  );
+  return app;
+}

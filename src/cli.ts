@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+import { AppConfig } from './platform/config/app-config.js';
+import { runMigrations } from './platform/database/data-source.js';
+
+const program = new Command('hookline').description('Hookline operations command line');
+
+program
+  .command('migrate')
+  .description('apply pending database migrations')
+  .action(async () => {
+    const applied = await runMigrations(AppConfig.fromEnv(process.env));
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+  });
+
+program.parseAsync().catch((error: unknown) => {
+  console.error(`hookline: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

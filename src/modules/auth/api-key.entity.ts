@@ -1,0 +1,17 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+export type Scope = 'read' | 'write' | 'admin';
+
+/** An API key; only its SHA-256 hash is stored, the key itself is shown once at creation. */
+@Entity('api_keys')
+export class ApiKeyEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { name: 'tenant_id' }) tenantId: string;
+  @Column('text') name: string;
+  @Column('text', { name: 'key_hash' }) keyHash: string;
+  @Column('text', { name: 'key_prefix' }) keyPrefix: string;
+  @Column('text', { array: true }) scopes: Scope[];
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @Column('timestamptz', { name: 'last_used_at', nullable: true }) lastUsedAt: Date | null;
+  @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt: Date | null;
+}

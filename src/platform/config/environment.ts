@@ -1,0 +1,150 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+
+export const ROLES = ['api', 'ingest', 'delivery', 'retry', 'operations'] as const;
+export type Role = (typeof ROLES)[number];
+
+const DURATION_LIST = /^\s*\d+(ms|s|m|h|d)\s*(,\s*\d+(ms|s|m|h|d)\s*)*$/;
+const ROLE_LIST = new RegExp(`^\\s*(all|${ROLES.join('|')})(\\s*,\\s*(${ROLES.join('|')}))*\\s*$`);
+const BROKER_LIST = /^\s*[^\s,:]+:\d+(\s*,\s*[^\s,:]+:\d+)*\s*$/;
+
+/**
+ * Every variable the service reads, with its default. Validated once at start (Immich's pattern):
+ * nothing else in the code reads process.env.
+ */
+export class Environment {
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsOptional()
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsOptional()
+  @Matches(ROLE_LIST, { message: `must be "all" or a comma list of ${ROLES.join(', ')}` })
+  ROLES = 'all';
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://hookline:hookline@127.0.0.1:5432/hookline';
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  DATABASE_MIGRATE_ON_START = true;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @IsOptional()
+  @Matches(BROKER_LIST, { message: 'must be a comma list of host:port' })
+  KAFKA_BROKERS = '127.0.0.1:9092';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  KAFKA_CLIENT_ID = 'hookline';
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: 'must be 1-100 of letters, digits, ".", "_", "-"' })
+  KAFKA_TOPIC_PREFIX = 'webhooks';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  KAFKA_TOPIC_PARTITIONS = 3;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  KAFKA_REPLICATION_FACTOR = 1;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: 'must be 1-100 of letters, digits, ".", "_", "-"' })
+  KAFKA_GROUP_PREFIX = 'hookline';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(120000)
+  KAFKA_CONNECT_TIMEOUT_MS = 10000;
+
+  @IsOptional()
+  @Matches(/^\s*[A-Za-z0-9._-]+(\s*,\s*[A-Za-z0-9._-]+)*\s*$/, { message: 'must be a comma list of topic names' })
+  INGEST_TOPICS = 'events';
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  SCHEMA_REGISTRY_URL = 'http://127.0.0.1:8081/apis/ccompat/v7';
+
+  @IsOptional()
+  @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
+  RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  DELIVERY_TIMEOUT_MS = 30000;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  DELIVERY_CONCURRENCY = 256;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  DELIVERY_CONCURRENCY_PER_SUBSCRIPTION = 32;
+
+  @IsOptional()
+  @IsString()
+  EGRESS_ALLOW_CIDRS = '';
+
+  @IsOptional()
+  @IsString()
+  EGRESS_CA_FILE = '';
+
+  @IsOptional()
+  @Matches(/^(\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)?(,\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)*$/, {
+    message: 'must be a comma list of tenant:key pairs, keys at least 16 characters',
+  })
+  API_KEYS = '';
+
+  @IsOptional()
+  @Matches(/^([A-Za-z0-9._-]{1,64})?$/, { message: 'must be a tenant id (letters, digits, ".", "_", "-")' })
+  DEFAULT_TENANT = '';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  SHUTDOWN_TIMEOUT_MS = 30000;
+}

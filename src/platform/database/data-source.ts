@@ -1,0 +1,44 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { migrations } from './migrations/index.js';
+
+export class DatabaseUnavailableError extends Error {}
+
+export function dataSourceOptions(config: AppConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: config.env.DATABASE_URL,
+    entities,
+    migrations,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    logging: false,
+    extra: { max: config.env.DATABASE_POOL_SIZE, connectionTimeoutMillis: 10_000 },
+  };
+}
+
+/** Applies pending migrations; used by `npm run migrate` and, when configured, at start. */
+export async function runMigrations(config: AppConfig): Promise<string[]> {
+  const source = new DataSource(dataSourceOptions(config));
+  await connect(source, config);
+  try {
+    const applied = await source.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await source.destroy();
+  }
+}
+
+export async function connect(source: DataSource, config: AppConfig): Promise<DataSource> {
+  try {
+    return await source.initialize();
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Postgres is not reachable at DATABASE_URL=${redactUrl(config.env.DATABASE_URL)}: ${(error as Error).message}`,
+    );
+  }
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,21 @@
+/** One Kafka record as handlers see it: raw bytes, headers decoded to strings. */
+export interface InboundMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: Record<string, string>;
+  /** Broker or producer timestamp, ms since epoch. */
+  timestamp: number;
+}
+
+export function decodeHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first !== null)
+      out[name] = Buffer.isBuffer(first) ? first.toString('utf8') : String(first);
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+import { AppConfig } from '../config/app-config.js';
+import { buildTopology, Handlers, type TopicSpec } from '../../topology.js';
+import { DeadLetterWriter } from './dead-letter.writer.js';
+import type { InboundMessage } from './inbound-message.js';
+import { KafkaService } from './kafka.service.js';
+import { PartitionedConsumer } from './partitioned-consumer.js';
+
+export class BootCheckError extends Error {}
+
+/** Header carrying a retry tier record's due time (ms since epoch). */
+export const DUE_AT_HEADER = 'hookline-due-at';
+
+/**
+ * The Nest microservice transport for the pipeline: one PartitionedConsumer per topology topic whose
+ * role is enabled, dispatching to the @EventPattern handler the topology names. The boot fails when
+ * such a handler is missing, so a topic can never sit unread.
+ */
+export class KafkaPipelineTransport extends Server implements CustomTransportStrategy {
+  private readonly consumers: PartitionedConsumer[] = [];
+  private readonly log = new Logger('Pipeline');
+  private readonly instanceId = randomUUID();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly kafka: KafkaService,
+    private readonly deadLetters: DeadLetterWriter,
+  ) {
+    super();
+  }
+
+  /** The topology entries this instance consumes, given its roles. */
+  activeTopics(): TopicSpec[] {
+    return buildTopology(this.config).filter((t) => t.consumer.roles.some((r) => this.config.hasRole(r)));
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      const active = this.activeTopics();
+      const missing = active.filter((t) => !this.getHandlerByPattern(t.consumer.handler));
+      if (missing.length > 0) {
+        throw new BootCheckError(
+          `boot check failed: no handler registered for ${missing.map((t) => `${t.topic} (${t.consumer.handler})`).join(', ')}`,
+        );
+      }
+      for (const spec of active) this.consumers.push(this.createConsumer(spec));
+      await Promise.all(this.consumers.map((c) => c.start()));
+      this.log.log(`consuming ${active.map((t) => t.topic).join(', ')}`);
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    const timeout = this.config.env.SHUTDOWN_TIMEOUT_MS;
+    await Promise.all(this.consumers.map((c) => c.stop(timeout)));
+    this.consumers.length = 0;
+  }
+
+  on(): never {
+    throw new Error('KafkaPipelineTransport has no events');
+  }
+
+  unwrap<T>(): T {
+    return this.kafka.kafka as T;
+  }
+
+  private createConsumer(spec: TopicSpec): PartitionedConsumer {
+    const handler = this.getHandlerByPattern(spec.consumer.handler)!;
+    const { consumer } = spec;
+    const isDelivery = consumer.handler === Handlers.delivery || consumer.handler === Handlers.retry;
+    const serial = consumer.handler === Handlers.subscriptionChangelog;
+    return new PartitionedConsumer(this.kafka.kafka, {
+      topic: spec.topic,
+      groupId: consumer.broadcast ? `${consumer.group}.${this.instanceId}` : consumer.group,
+      fromBeginning: !consumer.broadcast,
+      maxInFlight: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY : 64,
+      maxInFlightPerKey: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION : 64,
+      dueAt:
+        consumer.delayMs === undefined
+          ? undefined
+          : (m) => Number(m.headers[DUE_AT_HEADER] ?? m.timestamp + (consumer.delayMs ?? 0)),
+      handle: async (message: InboundMessage) => {
+        await lastValueFrom(this.transformToObservable(await handler(message, spec)), { defaultValue: undefined });
+      },
+      quarantine: (message, error) => this.deadLetters.park(message, 'processing_error', String(error)),
+      logger: this.log,
+    });
+  }
+}

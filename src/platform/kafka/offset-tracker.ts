@@ -1,0 +1,39 @@
+/**
+ * Tracks the records of one partition that were handed out for concurrent processing, and tells
+ * which offset may be committed: the one just past the contiguous prefix of finished records.
+ * A commit therefore never covers a record that is still in flight (ARCHITECTURE §2).
+ */
+export class OffsetTracker {
+  /** In-flight and finished-but-uncommittable records, in offset order. */
+  private readonly window: number[] = [];
+  private readonly done = new Set<number>();
+  private nextExpected = -1;
+  private committed = -1;
+
+  /** Registers a record; false when it was already registered (a re-fetch after a rebalance). */
+  begin(offset: number): boolean {
+    if (offset < this.nextExpected) return false;
+    this.window.push(offset);
+    this.nextExpected = offset + 1;
+    return true;
+  }
+
+  complete(offset: number): void {
+    this.done.add(offset);
+    while (this.window.length > 0 && this.done.delete(this.window[0])) this.window.shift();
+  }
+
+  /** The offset to commit (next record to read) when it moved since the last commit, else null. */
+  committable(): number | null {
+    const next = this.window.length > 0 ? this.window[0] : this.nextExpected;
+    return next > this.committed && next >= 0 ? next : null;
+  }
+
+  markCommitted(offset: number): void {
+    this.committed = Math.max(this.committed, offset);
+  }
+
+  get inFlight(): number {
+    return this.window.length - this.done.size;
+  }
+}

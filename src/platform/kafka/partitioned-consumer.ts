@@ -1,0 +1,186 @@
+import type { Logger } from '@nestjs/common';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import { decodeHeaders, type InboundMessage } from './inbound-message.js';
+import { KeyedScheduler } from './keyed-scheduler.js';
+import { OffsetTracker } from './offset-tracker.js';
+
+export interface PartitionedConsumerOptions {
+  topic: string;
+  groupId: string;
+  fromBeginning: boolean;
+  maxInFlight: number;
+  maxInFlightPerKey: number;
+  /** Retry tiers: the time before which a record must not be processed; records after it wait too. */
+  dueAt?: (message: InboundMessage) => number;
+  handle: (message: InboundMessage) => Promise<void>;
+  /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
+  quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
+  logger: Logger;
+}
+
+const COMMIT_INTERVAL_MS = 250;
+const HANDLER_ATTEMPTS = 3;
+
+/**
+ * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
+ * processed concurrently (bounded globally and per key), and only the contiguous prefix of
+ * finished records is committed. Fetching moves on while records are in flight.
+ */
+export class PartitionedConsumer {
+  private readonly consumer: Consumer;
+  private readonly scheduler: KeyedScheduler;
+  private readonly trackers = new Map<number, OffsetTracker>();
+  private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
+  private commitTimer?: NodeJS.Timeout;
+  private stopping = false;
+
+  constructor(
+    kafka: Kafka,
+    private readonly options: PartitionedConsumerOptions,
+  ) {
+    this.consumer = kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      maxWaitTimeInMs: 200,
+      retry: { retries: 8 },
+    });
+    this.scheduler = new KeyedScheduler(options.maxInFlight, options.maxInFlightPerKey, options.maxInFlight * 4);
+  }
+
+  get inFlight(): number {
+    return this.scheduler.size;
+  }
+
+  async start(): Promise<void> {
+    const { topic } = this.options;
+    this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
+      const owned = new Set<number>(payload.memberAssignment[topic] ?? []);
+      for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [topic], fromBeginning: this.options.fromBeginning });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 8,
+      eachBatch: (payload) => this.onBatch(payload),
+    });
+    this.commitTimer = setInterval(() => void this.commit(), COMMIT_INTERVAL_MS);
+  }
+
+  /** Stops intake, lets in-flight records finish (up to timeoutMs), commits, disconnects. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    this.resumeTimers.forEach((t) => clearTimeout(t));
+    try {
+      this.consumer.pause([{ topic: this.options.topic }]);
+    } catch {
+      // not running yet: nothing to pause
+    }
+    await Promise.race([this.scheduler.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
+    clearInterval(this.commitTimer);
+    await this.commit();
+    await this.consumer.disconnect();
+  }
+
+  private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }: EachBatchPayload) {
+    const { partition } = batch;
+    let tracker = this.trackers.get(partition);
+    if (!tracker) this.trackers.set(partition, (tracker = new OffsetTracker()));
+
+    for (const raw of batch.messages) {
+      if (!isRunning() || isStale() || this.stopping) return;
+      const message = toInbound(batch.topic, partition, raw);
+      const due = this.options.dueAt?.(message);
+      if (due !== undefined && due > Date.now()) {
+        this.pauseUntil(partition, due, pause);
+        return;
+      }
+      const offset = Number(raw.offset);
+      if (tracker.begin(offset)) {
+        await this.waitForRoom(heartbeat);
+        const key = raw.key?.toString('utf8') ?? `${partition}`;
+        this.scheduler.submit(key, () => this.process(message).then(() => tracker.complete(offset)));
+      }
+      resolveOffset(raw.offset);
+    }
+    await heartbeat();
+  }
+
+  private async waitForRoom(heartbeat: () => Promise<void>) {
+    const beat = setInterval(() => void heartbeat().catch(() => undefined), 2_000);
+    try {
+      await this.scheduler.room();
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** Pausing (not sleeping) keeps the member in its group through a wait of hours. */
+  private pauseUntil(partition: number, due: number, pause: () => () => void) {
+    const resume = pause();
+    clearTimeout(this.resumeTimers.get(partition));
+    const delay = Math.min(due - Date.now(), 2 ** 31 - 1);
+    this.resumeTimers.set(
+      partition,
+      setTimeout(() => {
+        this.resumeTimers.delete(partition);
+        if (!this.stopping) resume();
+      }, delay),
+    );
+  }
+
+  /** Never rejects: a record that keeps failing is quarantined; one that cannot be is retried. */
+  private async process(message: InboundMessage): Promise<void> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= HANDLER_ATTEMPTS; attempt++) {
+      try {
+        return await this.options.handle(message);
+      } catch (error) {
+        lastError = error;
+        await sleep(100 * 4 ** attempt);
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.options.quarantine(message, lastError);
+      } catch (error) {
+        this.options.logger.error(
+          `cannot quarantine ${message.topic}/${message.partition}@${message.offset}: ${String(error)}`,
+        );
+        await sleep(Math.min(30_000, 500 * 2 ** attempt));
+      }
+    }
+  }
+
+  private async commit(): Promise<void> {
+    const partitions: { partition: number; offset: string }[] = [];
+    for (const [partition, tracker] of this.trackers) {
+      const offset = tracker.committable();
+      if (offset !== null) partitions.push({ partition, offset: String(offset) });
+    }
+    if (partitions.length === 0) return;
+    try {
+      await this.consumer.commitOffsets(partitions.map((p) => ({ topic: this.options.topic, ...p })));
+      for (const p of partitions) this.trackers.get(p.partition)?.markCommitted(Number(p.offset));
+    } catch (error) {
+      // A rebalance moved the partition: its records will be read again (at-least-once), never lost.
+      this.options.logger.warn(`commit on ${this.options.topic} deferred: ${(error as Error).message}`);
+    }
+  }
+}
+
+function toInbound(topic: string, partition: number, raw: KafkaMessage): InboundMessage {
+  return {
+    topic,
+    partition,
+    offset: raw.offset,
+    key: raw.key ?? null,
+    value: raw.value ?? null,
+    headers: decodeHeaders(raw.headers),
+    timestamp: Number(raw.timestamp),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

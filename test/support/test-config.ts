@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '../../src/platform/config/app-config.js';
+
+/** The database the suites share; created and migrated by the global setup. */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline_test';
+
+export const uniqueId = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
+
+/**
+ * A configuration isolated from every other test: its own topic prefix, consumer groups and
+ * ingest topic, on the shared local stack, with a short retry schedule and the port chosen by the OS.
+ */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const run = uniqueId('t');
+  return AppConfig.fromEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_MIGRATE_ON_START: 'false',
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
+    KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
+    KAFKA_GROUP_PREFIX: run,
+    KAFKA_TOPIC_PARTITIONS: '3',
+    INGEST_TOPICS: `${run}.events`,
+    SCHEMA_REGISTRY_URL: process.env.SCHEMA_REGISTRY_URL ?? 'http://127.0.0.1:8081/apis/ccompat/v7',
+    RETRY_SCHEDULE: '1s,2s,3s,4s,5s,6s',
+    EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...overrides,
+  });
+}
