@@ -56,7 +56,11 @@ export function buildTopology(config: AppConfig): TopicSpec[] {
     ...config.ingestTopics.map((topic) => ({
       topic,
       owned: false,
-      consumer: { roles: ['ingest'] as Role[], handler: Handlers.ingest, group: group('ingest') },
+      consumer: {
+        roles: ['ingest'] as Role[],
+        handler: Handlers.ingest,
+        group: config.env.INGEST_CONSUMER_GROUP || group('ingest'),
+      },
       produces: [names.deliveries, names.dlq],
     })),
     {

@@ -147,4 +147,35 @@ export class Environment {
   @Min(0)
   @Max(600000)
   SHUTDOWN_TIMEOUT_MS = 30000;
+
+  @IsOptional()
+  @IsIn(['off', 'warn', 'enforce'])
+  INGEST_DATA_VALIDATION: 'off' | 'warn' | 'enforce' = 'warn';
+
+  /** Consumer group of the ingest stage; empty means <KAFKA_GROUP_PREFIX>.ingest. */
+  @IsOptional()
+  @Matches(/^([A-Za-z0-9._-]{1,200})?$/, { message: 'must be a consumer group name' })
+  INGEST_CONSUMER_GROUP = '';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  ATTEMPT_RETENTION_DAYS = 30;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  EVENT_RETENTION_DAYS = 30;
+
+  /** Longest an attempt row waits for its batch's INSERT; a batch also goes out when it is full. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  ATTEMPT_FLUSH_MS = 10;
 }
