@@ -4,6 +4,7 @@ import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
+import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
@@ -22,7 +23,14 @@ export class AppModule {
     for (const role of config.roles) MODULES_BY_ROLE[role].forEach((m) => features.add(m));
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), KafkaModule, HealthModule, ...features],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config),
+        KafkaModule,
+        EgressModule,
+        HealthModule,
+        ...features,
+      ],
     };
   }
 }

@@ -1,0 +1,114 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { EgressClient } from '../../src/platform/egress/egress-client.js';
+import { EgressGuard } from '../../src/platform/egress/egress-guard.js';
+import { IpPolicy } from '../../src/platform/egress/ip-policy.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { testConfig } from '../support/test-config.js';
+
+/** The client against a real HTTPS server on loopback; the allow-list decides what loopback means. */
+describe('EgressClient', () => {
+  const receiver = new HttpsReceiver();
+  let client: EgressClient;
+  let strict: EgressClient;
+  let untrusting: EgressClient;
+
+  const make = (vars: Record<string, string>) => {
+    const config = testConfig(vars);
+    return new EgressClient(config, new EgressGuard(new IpPolicy(config.egressAllowCidrs)));
+  };
+
+  beforeAll(async () => {
+    await receiver.start();
+    client = make({ EGRESS_CA_FILE: receiver.caFile, EGRESS_ALLOW_CIDRS: '127.0.0.0/8,::1/128' });
+    strict = make({ EGRESS_CA_FILE: receiver.caFile, EGRESS_ALLOW_CIDRS: '' });
+    untrusting = make({ EGRESS_ALLOW_CIDRS: '127.0.0.0/8' });
+  });
+
+  afterAll(async () => {
+    await Promise.all([client, strict, untrusting].map((c) => c.onModuleDestroy()));
+    await receiver.stop();
+  });
+
+  it('posts the body with the given headers and reports success', async () => {
+    receiver.responder = () => ({ status: 200, body: '{"ok":true}', headers: { 'x-reply': 'yes' } });
+    const result = await client.post(receiver.url('/ok'), { body: '{"a":1}', headers: { 'x-signature': 'sha256=00' } });
+    expect(result).toMatchObject({ outcome: 'success', status: 200, bodySnippet: '{"ok":true}' });
+    expect(result.headers['x-reply']).toBe('yes');
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    const seen = receiver.requests.at(-1)!;
+    expect(seen).toMatchObject({ method: 'POST', path: '/ok', body: '{"a":1}' });
+    expect(seen.headers['x-signature']).toBe('sha256=00');
+    expect(seen.headers['content-type']).toBe('application/json');
+  });
+
+  it('reports a non-2xx answer as http_error with its status', async () => {
+    receiver.responder = () => ({ status: 500, body: 'boom' });
+    expect(await client.post(receiver.url(), { body: '{}' })).toMatchObject({
+      outcome: 'http_error',
+      status: 500,
+      bodySnippet: 'boom',
+    });
+  });
+
+  it('does not follow redirects', async () => {
+    receiver.responder = () => ({ status: 302, headers: { location: 'https://127.0.0.1:1/elsewhere' } });
+    const before = receiver.requests.length;
+    expect(await client.post(receiver.url(), { body: '{}' })).toMatchObject({ outcome: 'http_error', status: 302 });
+    expect(receiver.requests.length).toBe(before + 1);
+  });
+
+  it('reads at most 64 KiB and keeps a 4 KiB snippet', async () => {
+    receiver.responder = () => ({ status: 200, body: 'x'.repeat(1024 * 1024) });
+    const result = await client.post(receiver.url(), { body: '{}' });
+    expect(result.outcome).toBe('success');
+    expect(result.bodySnippet).toHaveLength(4096);
+  });
+
+  it('times out when the endpoint is slower than the per-call deadline', async () => {
+    receiver.responder = () => ({ status: 200, delayMs: 800 });
+    const result = await client.post(receiver.url(), { body: '{}', timeoutMs: 200 });
+    expect(result.outcome).toBe('timeout');
+    expect(result.durationMs).toBeLessThan(700);
+  });
+
+  it('refuses a loopback IP literal when no allow-list covers it', async () => {
+    const before = receiver.requests.length;
+    const result = await strict.post(receiver.url(), { body: '{}' });
+    expect(result.outcome).toBe('blocked');
+    expect(result.errorMessage).toContain('loopback');
+    expect(receiver.requests.length).toBe(before);
+  });
+
+  it('refuses a name that resolves to loopback when no allow-list covers it', async () => {
+    const result = await strict.post(`https://localhost:${receiver.port}/`, { body: '{}' });
+    expect(result.outcome).toBe('blocked');
+  });
+
+  it('refuses the IPv4-mapped form of loopback', async () => {
+    const result = await strict.post(`https://[::ffff:127.0.0.1]:${receiver.port}/`, { body: '{}' });
+    expect(result.outcome).toBe('blocked');
+  });
+
+  it('refuses plain http without connecting', async () => {
+    const result = await client.post(`http://127.0.0.1:${receiver.port}/`, { body: '{}' });
+    expect(result).toMatchObject({ outcome: 'blocked', errorMessage: 'only https URLs are allowed, not http:' });
+  });
+
+  it('reports an untrusted certificate as tls_error', async () => {
+    receiver.responder = () => ({ status: 200 });
+    expect((await untrusting.post(receiver.url(), { body: '{}' })).outcome).toBe('tls_error');
+  });
+
+  it('reports a refused connection as connect_error', async () => {
+    const server: Server = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((r) => server.close(r));
+    expect((await client.post(`https://127.0.0.1:${port}/`, { body: '{}' })).outcome).toBe('connect_error');
+  });
+
+  it('reports an unknown host as dns_error', async () => {
+    expect((await client.post('https://no-such-host.invalid/', { body: '{}' })).outcome).toBe('dns_error');
+  });
+});
