@@ -17,13 +17,13 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
   ],
 };

@@ -22,6 +22,8 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
       { strategy: new KafkaPipelineTransport(config, app.get(KafkaService), app.get(DeadLetterWriter)) },
       { inheritAppConfig: true },
     );
+    // Modules first (migrations, topics, producer), so consumers start on a ready platform.
+    await app.init();
     await app.startAllMicroservices();
     await app.listen(config.env.PORT, config.env.HOST);
   } catch (error) {

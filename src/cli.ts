@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { AppConfig } from './platform/config/app-config.js';
 import { runMigrations } from './platform/database/data-source.js';
+import { runDemo } from './demo/demo.js';
 
 const program = new Command('hookline').description('Hookline operations command line');
 
@@ -10,6 +11,13 @@ program
   .action(async () => {
     const applied = await runMigrations(AppConfig.fromEnv(process.env));
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+  });
+
+program
+  .command('demo')
+  .description('end to end on the local stack: service, HTTPS receiver, subscription, events, deliveries')
+  .action(async () => {
+    await runDemo();
   });
 
 program.parseAsync().catch((error: unknown) => {

@@ -1,0 +1,21 @@
+# The same image runs every role (ROLES=api,ingest,delivery,retry,operations or all).
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY bench ./bench
+COPY schemas ./schemas
+RUN npm run build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/schemas ./schemas
+COPY package.json ./
+USER node
+EXPOSE 3000
+CMD ["node", "dist/src/main.js"]

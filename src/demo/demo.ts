@@ -1,0 +1,128 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SingleBar, Presets } from 'cli-progress';
+import { Kafka, logLevel } from 'kafkajs';
+import { Webhook } from 'standardwebhooks';
+import { HttpsReceiver, type ReceivedRequest } from '../devtools/https-receiver.js';
+import { AppConfig } from '../platform/config/app-config.js';
+import { ServiceProcess } from './service-process.js';
+
+const SAMPLE_EVENTS = [
+  { type: 'order.created', data: { order_id: 'ord_1001', amount: 4999, currency: 'EUR', customer_id: 'cus_42' } },
+  { type: 'order.updated', data: { order_id: 'ord_1001', status: 'paid' } },
+  { type: 'payment.succeeded', data: { payment_id: 'pay_77', order_id: 'ord_1001', amount: 4999, currency: 'EUR' } },
+  {
+    type: 'payment.failed',
+    data: { payment_id: 'pay_78', order_id: 'ord_1002', amount: 1250, currency: 'EUR', reason: 'card_declined' },
+  },
+];
+const ROUNDS = 5;
+
+/**
+ * `make demo`: the service, a local HTTPS receiver, one subscription, sample events through Kafka,
+ * each delivery printed with its status and latency, then a summary. Ends by itself.
+ */
+export async function runDemo(): Promise<void> {
+  const config = AppConfig.fromEnv(process.env);
+  const receiver = await new HttpsReceiver().start();
+  const apiKey = `demo_${randomBytes(16).toString('hex')}`;
+  const tenant = 'demo';
+  const service = new ServiceProcess({
+    PORT: String(config.env.PORT === 3000 ? 3900 : config.env.PORT),
+    API_KEYS: `${tenant}:${apiKey}`,
+    EGRESS_CA_FILE: receiver.caFile,
+    EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
+    LOG_LEVEL: 'warn',
+  });
+  const step = (text: string) => console.log(`\n▸ ${text}`);
+  try {
+    step(`starting Hookline (Kafka ${config.env.KAFKA_BROKERS}, Postgres, registry)`);
+    service.start();
+    await service.waitReady();
+    console.log(`  ready at ${service.baseUrl}`);
+
+    step(`registering a subscription for order.* and payment.* at ${receiver.url('/demo')}`);
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const created = await fetch(`${service.baseUrl}/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        url: receiver.url('/demo'),
+        events: ['order.*', 'payment.*'],
+        secret,
+        description: 'demo',
+      }),
+    });
+    const subscription = (await created.json()) as { id: string };
+    if (created.status !== 201)
+      throw new Error(`registration failed: ${created.status} ${JSON.stringify(subscription)}`);
+    console.log(`  ${created.status} subscription ${subscription.id} (URL verified by challenge)`);
+
+    const total = SAMPLE_EVENTS.length * ROUNDS;
+    step(`publishing ${total} events to Kafka topic ${config.ingestTopics[0]}`);
+    const sentAt = new Map<string, number>();
+    const kafka = new Kafka({ clientId: 'hookline-demo', brokers: config.kafkaBrokers, logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    const messages = Array.from({ length: ROUNDS }, () => SAMPLE_EVENTS)
+      .flat()
+      .map((e) => {
+        const id = `evt_${randomUUID()}`;
+        sentAt.set(id, Date.now());
+        const envelope = { id, type: e.type, created_at: new Date().toISOString(), data: e.data };
+        return { key: e.data.order_id, value: JSON.stringify(envelope), headers: { 'tenant-id': tenant } };
+      });
+    await producer.send({ topic: config.ingestTopics[0], messages, acks: -1 });
+    await producer.disconnect();
+
+    step('deliveries arriving at the receiver (signature checked with the standardwebhooks library)');
+    const verifier = new Webhook(secret);
+    const bar = new SingleBar(
+      { format: '  {bar} {value}/{total} delivered', clearOnComplete: true },
+      Presets.shades_classic,
+    );
+    bar.start(total, 0);
+    const lines: string[] = [];
+    const latencies: number[] = [];
+    const printed = new Set<ReceivedRequest>();
+    const until = Date.now() + 60_000;
+    while (
+      new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size < total &&
+      Date.now() < until
+    ) {
+      for (const r of receiver.deliveries('/demo').filter((x) => !printed.has(x))) {
+        printed.add(r);
+        const body = verifier.verify(r.body, r.headers) as { id: string; type: string };
+        const latency = r.receivedAt - (sentAt.get(body.id) ?? r.receivedAt);
+        latencies.push(latency);
+        lines.push(`  ✓ ${body.type.padEnd(18)} ${body.id}  200  ${latency} ms  signature ok`);
+      }
+      bar.update(printed.size);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    bar.stop();
+    lines.forEach((l) => console.log(l));
+
+    step('delivery log from the API');
+    const log = await fetch(`${service.baseUrl}/v1/webhooks/${subscription.id}/deliveries?limit=100`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const attempts = ((await log.json()) as { data: { status_code: number; response_time_ms: number }[] }).data ?? [];
+    console.log(
+      `  ${attempts.length} attempts recorded, status codes: ${[...new Set(attempts.map((a) => a.status_code))].join(', ')}`,
+    );
+
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+    step('summary');
+    console.log(`  events published     ${total}`);
+    console.log(
+      `  deliveries received  ${printed.size} (${new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size} distinct)`,
+    );
+    console.log(`  latency p50 / max    ${pct(50)} ms / ${latencies.at(-1) ?? 0} ms (publish → received)`);
+    if (printed.size < total) throw new Error(`only ${printed.size} of ${total} events were delivered`);
+  } finally {
+    const code = await service.stop();
+    console.log(`  service stopped (exit ${code})`);
+    await receiver.stop();
+  }
+}

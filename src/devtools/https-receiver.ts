@@ -1,0 +1,115 @@
+import { once } from 'node:events';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  receivedAt: number;
+}
+
+export interface Reply {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
+/** Decides the reply; the default echoes url_verification challenges and answers 200 otherwise. */
+export type Responder = (request: ReceivedRequest) => Reply | Promise<Reply>;
+
+export const echoChallenge: Responder = (req) => {
+  try {
+    const body = JSON.parse(req.body) as { type?: string; challenge?: string };
+    if (body.type === 'url_verification') return { status: 200, body: JSON.stringify({ challenge: body.challenge }) };
+  } catch {
+    // not JSON: fall through to a plain 200
+  }
+  return { status: 200, body: 'ok' };
+};
+
+/**
+ * A real HTTPS server on 127.0.0.1 with a self-signed certificate whose PEM is written to caFile,
+ * for EGRESS_CA_FILE. Records every request; replies as the responder says.
+ */
+export class HttpsReceiver {
+  readonly requests: ReceivedRequest[] = [];
+  responder: Responder = echoChallenge;
+  caFile = '';
+  private server?: Server;
+
+  get port(): number {
+    return (this.server!.address() as AddressInfo).port;
+  }
+
+  url(path = '/hook'): string {
+    return `https://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** Requests other than verification challenges. */
+  deliveries(path?: string): ReceivedRequest[] {
+    return this.requests.filter((r) => !r.body.includes('"url_verification"') && (!path || r.path === path));
+  }
+
+  async start(): Promise<this> {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
+      ],
+    });
+    this.caFile = join(mkdtempSync(join(tmpdir(), 'hookline-ca-')), 'ca.pem');
+    writeFileSync(this.caFile, pems.cert);
+    this.server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const request: ReceivedRequest = {
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+          body: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
+        };
+        this.requests.push(request);
+        const reply = await this.responder(request);
+        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+        if (res.destroyed) return;
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        res.end(reply.body ?? '');
+      });
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((r) => this.server?.close(r));
+  }
+
+  /** Waits until predicate holds for the recorded requests, or fails after timeoutMs. */
+  async waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs = 15_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!predicate(this.requests)) {
+      if (Date.now() > until)
+        throw new Error(`receiver: condition not met within ${timeoutMs} ms (${this.requests.length} requests)`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

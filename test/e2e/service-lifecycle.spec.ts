@@ -1,0 +1,35 @@
+import { ServiceProcess } from '../../src/demo/service-process.js';
+import { TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
+
+/** The built service as an operator runs it: ready only with its dependencies, and a clean SIGTERM. */
+describe('service lifecycle', () => {
+  const run = uniqueId('life');
+  const service = new ServiceProcess(
+    {
+      PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      DATABASE_URL: TEST_DATABASE_URL,
+      KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
+      KAFKA_GROUP_PREFIX: run,
+      INGEST_TOPICS: `${run}.events`,
+    ROLES: 'api',
+      LOG_LEVEL: 'warn',
+    },
+    'dist/src/main.js',
+  );
+
+  afterAll(() => service.stop());
+
+  it('answers liveness and readiness once Postgres and Kafka answer', async () => {
+    service.start();
+    await service.waitReady();
+    const live = await fetch(`${service.baseUrl}/health/live`);
+    expect(live.status).toBe(200);
+    const ready = (await (await fetch(`${service.baseUrl}/health/ready`)).json()) as { info: Record<string, unknown> };
+    expect(Object.keys(ready.info).sort()).toEqual(['kafka', 'postgres']);
+  });
+
+  it('drains and exits 0 on SIGTERM', async () => {
+    expect(await service.stop()).toBe(0);
+    expect(service.output.join('\n')).toContain('SIGTERM: draining');
+  });
+});

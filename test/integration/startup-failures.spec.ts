@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { TEST_DATABASE_URL } from '../support/test-config.js';
+
+const MAIN = 'dist/src/main.js';
+
+/** Runs the built service with env and returns its exit code, output and how long it took. */
+function runService(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 75_000);
+    child.on('exit', (code) => {
+      clearTimeout(killer);
+      resolve({ code, output, ms: Date.now() - started });
+    });
+  });
+}
+
+describe('start-up failures end the process with one clear message', () => {
+  beforeAll(() => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`make build\` (make test does) first`);
+  });
+
+  it('stops on a bad configuration value, naming the variable', async () => {
+    const result = await runService({ PORT: 'eighty', DATABASE_URL: TEST_DATABASE_URL });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('PORT');
+    expect(result.output).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('stops within 60 s when Kafka is unreachable', async () => {
+    const result = await runService({ KAFKA_BROKERS: '127.0.0.1:1', DATABASE_URL: TEST_DATABASE_URL, PORT: '0' });
+    expect(result.code).not.toBe(0);
+    expect(result.ms).toBeLessThan(60_000);
+    expect(result.output).toContain('KAFKA_BROKERS=127.0.0.1:1');
+  }, 80_000);
+
+  it('stops within 60 s when Postgres is unreachable, without printing the password', async () => {
+    const result = await runService({ DATABASE_URL: 'postgres://hookline:s3cret@127.0.0.1:1/hookline', PORT: '0' });
+    expect(result.code).not.toBe(0);
+    expect(result.ms).toBeLessThan(60_000);
+    expect(result.output).toContain('DATABASE_URL');
+    expect(result.output).not.toContain('s3cret');
+  }, 80_000);
+});

@@ -1,0 +1,27 @@
+// Plain ESM on purpose: Jest loads global setup outside its transform, so this uses the compiled
+// service (make test builds first) to migrate the shared test database.
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline_test';
+
+export default async function globalSetup() {
+  const url = new URL(TEST_DATABASE_URL);
+  const name = url.pathname.slice(1);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const compiled = new URL('../../dist/src/platform/database/data-source.js', import.meta.url);
+  const config = new URL('../../dist/src/platform/config/app-config.js', import.meta.url);
+  if (!existsSync(compiled)) throw new Error('dist/ is missing: run `make build` (make test does) first');
+  const { runMigrations } = await import(compiled.href);
+  const { AppConfig } = await import(config.href);
+  await runMigrations(AppConfig.fromEnv({ DATABASE_URL: TEST_DATABASE_URL }));
+}
