@@ -137,6 +137,38 @@ export class Environment {
   })
   API_KEYS = '';
 
+  /** Requests per API key (or per client address without a valid key) in each one-minute window. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  API_RATE_LIMIT_PER_MINUTE = 600;
+
+  /** Largest request body accepted, in bytes; bigger ones get 413. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(16777216)
+  API_BODY_LIMIT = 1048576;
+
+  /** How long an Idempotency-Key and its stored response are kept (the spec's 24-48 h). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(24)
+  @Max(48)
+  IDEMPOTENCY_TTL_HOURS = 24;
+
+  /** Most items in one POST /v1/webhooks/batch (the spec's range tops at 1000). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  BATCH_MAX_ITEMS = 100;
+
   @IsOptional()
   @Matches(/^([A-Za-z0-9._-]{1,64})?$/, { message: 'must be a tenant id (letters, digits, ".", "_", "-")' })
   DEFAULT_TENANT = '';
