@@ -6,6 +6,8 @@ SHELL := /bin/bash
 # Node.js 24: the machine's own when it is 24, else the official binary from the npm registry.
 NODE_DIR := $(shell deploy/local/node.sh)
 export PATH := $(NODE_DIR):$(PATH)
+# ~/.npmrc may pin nodedir to older headers; native addons must build against this node's.
+export npm_config_nodedir := $(abspath $(NODE_DIR)/..)
 export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
