@@ -6,14 +6,19 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { DeliveryLogModule } from './modules/deliveries/delivery-log.module.js';
+import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-consumer.module.js';
+import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
+import { IngestConsumerModule } from './consumers/ingest/ingest-consumer.module.js';
+import { SubscriptionChangelogConsumerModule } from './consumers/subscription-changelog/subscription-changelog.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
-  api: [],
-  ingest: [],
-  delivery: [],
+  api: [DeliveryLogModule],
+  ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule],
+  delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule],
   retry: [],
-  operations: [],
+  operations: [DeadLetterConsumerModule],
 };
 
 @Module({})

@@ -77,7 +77,9 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     return new PartitionedConsumer(this.kafka.kafka, {
       topic: spec.topic,
       groupId: consumer.broadcast ? `${consumer.group}.${this.instanceId}` : consumer.group,
-      fromBeginning: !consumer.broadcast,
+      // Broadcast groups are new per instance: they replay their compacted topic from the start,
+      // so nothing written between the table's load and the first fetch is missed.
+      fromBeginning: true,
       maxInFlight: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY : 64,
       maxInFlightPerKey: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION : 64,
       dueAt:

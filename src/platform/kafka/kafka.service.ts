@@ -68,6 +68,12 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     await this.producer.send({ topic, messages, acks: -1 });
   }
 
+  /** Several topics' records in one request; resolves once all are acknowledged (acks=all). */
+  async sendBatch(topicMessages: { topic: string; messages: Message[] }[]): Promise<void> {
+    if (!this.producer) throw new KafkaUnavailableError('Kafka producer is not started');
+    await this.producer.sendBatch({ topicMessages, acks: -1 });
+  }
+
   async isHealthy(): Promise<boolean> {
     const admin = this.kafka.admin();
     try {

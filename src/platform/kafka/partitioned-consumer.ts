@@ -3,6 +3,7 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { decodeHeaders, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler } from './keyed-scheduler.js';
 import { OffsetTracker } from './offset-tracker.js';
+import { isTransient } from '../errors/transient.js';
 
 export interface PartitionedConsumerOptions {
   topic: string;
@@ -131,24 +132,29 @@ export class PartitionedConsumer {
     );
   }
 
-  /** Never rejects: a record that keeps failing is quarantined; one that cannot be is retried. */
+  /**
+   * Never rejects. A record whose handler keeps failing is quarantined after HANDLER_ATTEMPTS; a
+   * transient failure (broker, database, registry away) is retried until it heals instead, since
+   * parking valid records during an outage would turn the outage into a redrive.
+   */
   private async process(message: InboundMessage): Promise<void> {
     let lastError: unknown;
-    for (let attempt = 1; attempt <= HANDLER_ATTEMPTS; attempt++) {
+    for (let attempt = 1, failures = 0; failures < HANDLER_ATTEMPTS; attempt++) {
       try {
         return await this.options.handle(message);
       } catch (error) {
         lastError = error;
-        await sleep(100 * 4 ** attempt);
+        if (!isTransient(error)) failures++;
+        else if (attempt % 10 === 1)
+          this.options.logger.warn(`${describe(message)}: transient failure, retrying: ${String(error)}`);
+        await sleep(Math.min(10_000, 100 * 4 ** Math.min(attempt, 5)));
       }
     }
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.options.quarantine(message, lastError);
       } catch (error) {
-        this.options.logger.error(
-          `cannot quarantine ${message.topic}/${message.partition}@${message.offset}: ${String(error)}`,
-        );
+        this.options.logger.error(`cannot quarantine ${describe(message)}: ${String(error)}`);
         await sleep(Math.min(30_000, 500 * 2 ** attempt));
       }
     }
@@ -183,4 +189,5 @@ function toInbound(topic: string, partition: number, raw: KafkaMessage): Inbound
   };
 }
 
+const describe = (m: InboundMessage) => `${m.topic}/${m.partition}@${m.offset}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

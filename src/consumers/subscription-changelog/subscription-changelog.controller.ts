@@ -1,0 +1,35 @@
+import { Controller, Logger } from '@nestjs/common';
+import { Payload, EventPattern } from '@nestjs/microservices';
+import { Handlers } from '../../topology.js';
+import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { MatchingService, type SubscriptionChangedV1 } from '../../modules/matching/matching.service.js';
+
+/** Keeps this instance's subscription table fresh from <prefix>.subscriptions. */
+@Controller()
+export class SubscriptionChangelogController {
+  private readonly log = new Logger('SubscriptionChangelog');
+
+  constructor(private readonly matching: MatchingService) {}
+
+  @EventPattern(Handlers.subscriptionChangelog)
+  async onChange(@Payload() message: InboundMessage): Promise<void> {
+    if (!message.value) {
+      if (message.key) this.matching.forget(message.key.toString('utf8'));
+      return;
+    }
+    let change: SubscriptionChangedV1;
+    try {
+      change = JSON.parse(message.value.toString('utf8')) as SubscriptionChangedV1;
+    } catch {
+      this.log.warn(`ignoring non-JSON changelog record at ${message.partition}@${message.offset}`);
+      return;
+    }
+    if (change.type !== 'SubscriptionChangedV1' || !change.id || !change.tenant_id) {
+      this.log.warn(
+        `ignoring unknown changelog record ${String(change.type)} at ${message.partition}@${message.offset}`,
+      );
+      return;
+    }
+    await this.matching.apply(change);
+  }
+}

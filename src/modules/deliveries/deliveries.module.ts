@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
+import { EgressModule } from '../../platform/egress/egress.module.js';
+import { MatchingModule } from '../matching/matching.module.js';
+import { AttemptWriter } from './attempt-writer.js';
+import { DeliveryService } from './delivery.service.js';
+import { RetryScheduler } from './retry-scheduler.js';
+import { TaskForwarder } from './task-forwarder.js';
+
+/** The delivery stage's services; the retry tiers (issue 5) reuse DeliveryService and RetryScheduler. */
+@Module({
+  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule],
+  providers: [DeliveryService, AttemptWriter, RetryScheduler, TaskForwarder],
+  exports: [DeliveryService, RetryScheduler, TaskForwarder],
+})
+export class DeliveriesModule {}

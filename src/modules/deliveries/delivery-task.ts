@@ -1,0 +1,40 @@
+/** The envelope as the consumer receives it: the event plus Hookline's ordering metadata. */
+export interface DeliveredEnvelope {
+  id: string;
+  type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+  sequence: number;
+  previous_event_id: string | null;
+}
+
+export type DeliveryTrigger = 'initial' | 'retry' | 'manual';
+
+/** schemas/messages/delivery-task-v1.schema.json, as a type. */
+export interface DeliveryTaskV1 {
+  type: 'DeliveryTaskV1';
+  tenant_id: string;
+  subscription_id: string;
+  event: DeliveredEnvelope;
+  attempt: number;
+  trigger: DeliveryTrigger;
+  first_attempt_at: string;
+  enqueued_at: string;
+  traceparent?: string;
+}
+
+export class MalformedTaskError extends Error {}
+
+/** Parses a task record; throws MalformedTaskError (a poison record) for anything else. */
+export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV1 {
+  let task: Partial<DeliveryTaskV1>;
+  try {
+    task = JSON.parse(value?.toString('utf8') ?? '') as Partial<DeliveryTaskV1>;
+  } catch {
+    throw new MalformedTaskError('delivery task is not JSON');
+  }
+  if (task?.type !== 'DeliveryTaskV1') throw new MalformedTaskError(`unknown task type ${String(task?.type)}`);
+  if (!task.subscription_id || !task.tenant_id || !task.event?.id || !Number.isInteger(task.attempt))
+    throw new MalformedTaskError('delivery task lacks subscription_id, tenant_id, event.id or attempt');
+  return task as DeliveryTaskV1;
+}

@@ -1,0 +1,107 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { EgressClient, type EgressResult } from '../../platform/egress/egress-client.js';
+import { signDelivery } from '../../platform/egress/signer.js';
+import { retryTransient } from '../../platform/errors/retry-transient.js';
+import { counter, histogram } from '../../platform/telemetry/metrics.js';
+import { traceIdOf } from '../events/trace-context.js';
+import type { SubscriptionView } from '../matching/subscription-table.js';
+import { MatchingService } from '../matching/matching.service.js';
+import type { AttemptRecord } from './attempt-record.js';
+import { AttemptWriter } from './attempt-writer.js';
+import type { DeliveryTaskV1 } from './delivery-task.js';
+import { RetryScheduler, type NextStep } from './retry-scheduler.js';
+import { TaskForwarder } from './task-forwarder.js';
+import { USER_AGENT } from './user-agent.js';
+
+const attempts = counter('hookline_delivery_attempts_total', 'Delivery attempts by outcome', ['outcome']);
+const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted or disabled');
+const latency = histogram(
+  'hookline_delivery_latency_seconds',
+  'From fan-out to a successful delivery',
+  [],
+  [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60, 600, 3600, 86400],
+);
+
+/**
+ * One delivery task, as a small state machine: prepare (subscription, secrets, signed request) →
+ * send → record the attempt → next step (done, next retry tier, stop, exhausted). Resolves only
+ * when the attempt is on record and any forwarded task is acknowledged; never throws for an
+ * endpoint's failure, which is an outcome, not an error.
+ */
+@Injectable()
+export class DeliveryService {
+  private readonly log = new Logger('Delivery');
+
+  constructor(
+    private readonly matching: MatchingService,
+    private readonly egress: EgressClient,
+    private readonly writer: AttemptWriter,
+    private readonly scheduler: RetryScheduler,
+    private readonly forwarder: TaskForwarder,
+  ) {}
+
+  async deliver(task: DeliveryTaskV1): Promise<NextStep | 'skipped'> {
+    const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
+    if (!subscription || subscription.status === 'disabled') {
+      skipped.inc();
+      this.log.debug?.(
+        `task for ${subscription ? 'disabled' : 'unknown'} subscription ${task.subscription_id} dropped`,
+      );
+      return 'skipped';
+    }
+    const requestAt = Date.now();
+    const result = await this.send(subscription, task, requestAt);
+    const step = this.scheduler.nextStep(task, result, Date.now());
+    attempts.inc({ outcome: result.outcome });
+    if (result.outcome === 'success') latency.observe((Date.now() - Date.parse(task.first_attempt_at)) / 1000);
+
+    await retryTransient(
+      () => this.writer.write(this.attemptRecord(task, result, requestAt, step)),
+      (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
+    );
+    await retryTransient(() => this.forwarder.forward(task, step, result));
+    return step;
+  }
+
+  private send(subscription: SubscriptionView, task: DeliveryTaskV1, now: number): Promise<EgressResult> {
+    const body = JSON.stringify(task.event);
+    const secrets = validSecrets(subscription, now);
+    const headers: Record<string, string> = {
+      ...signDelivery({ msgId: task.event.id, timestamp: now / 1000, body, secrets }),
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+    };
+    if (subscription.sendTraceparent && task.traceparent) headers.traceparent = task.traceparent;
+    return this.egress.post(subscription.url, { headers, body });
+  }
+
+  private attemptRecord(task: DeliveryTaskV1, result: EgressResult, requestAt: number, step: NextStep): AttemptRecord {
+    return {
+      id: uuidv7({ msecs: requestAt }),
+      createdAt: new Date(requestAt),
+      tenantId: task.tenant_id,
+      subscriptionId: task.subscription_id,
+      eventId: task.event.id,
+      eventType: task.event.type,
+      attempt: task.attempt,
+      trigger: task.trigger,
+      outcome: result.outcome,
+      statusCode: result.status ?? null,
+      responseTimeMs: result.durationMs,
+      responseBody: result.bodySnippet || null,
+      responseHeaders: Object.keys(result.headers).length > 0 ? result.headers : null,
+      error: result.errorMessage ?? null,
+      traceId: traceIdOf(task.traceparent),
+      nextAttemptAt: step.action === 'retry' ? new Date(step.dueAt) : null,
+    };
+  }
+}
+
+/** Secrets not past their grace period, newest first (the signer emits one signature each). */
+function validSecrets(subscription: SubscriptionView, now: number): string[] {
+  return subscription.secrets
+    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > now)
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .map((s) => s.secret);
+}

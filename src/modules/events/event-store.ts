@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
+
+export interface StoredEvent {
+  tenantId: string;
+  id: string;
+  type: string;
+  createdAt: string;
+  receivedAt: Date;
+  payload: object;
+  sourceTopic: string;
+  sourcePartition: number;
+  sourceOffset: string;
+  subscriptionIds: string[];
+}
+
+/**
+ * Keeps every ingested event (envelope and the subscriptions it went to) where recovery and
+ * replay can find it. Rows from concurrent ingests share one multi-row INSERT.
+ */
+@Injectable()
+export class EventStore {
+  private readonly batcher: MicroBatcher<StoredEvent>;
+
+  constructor(
+    private readonly db: DataSource,
+    config: AppConfig,
+  ) {
+    this.batcher = new MicroBatcher((rows) => this.insert(rows), {
+      maxItems: 500,
+      maxDelayMs: config.env.ATTEMPT_FLUSH_MS,
+      maxConcurrentFlushes: 2,
+    });
+  }
+
+  /** Resolves once the row is committed. */
+  save(event: StoredEvent): Promise<void> {
+    return this.batcher.add(event);
+  }
+
+  private async insert(rows: StoredEvent[]): Promise<void[]> {
+    await this.db.query(
+      `INSERT INTO events (tenant_id, id, type, created_at, received_at, payload, source_topic, source_partition,
+         source_offset, subscription_ids)
+       SELECT t, i, ty, c, r, p, st, sp, so, string_to_array(s, ',')::uuid[]
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::jsonb[],
+                     $7::text[], $8::int[], $9::bigint[], $10::text[]) AS x(t, i, ty, c, r, p, st, sp, so, s)`,
+      [
+        rows.map((r) => r.tenantId),
+        rows.map((r) => r.id),
+        rows.map((r) => r.type),
+        rows.map((r) => r.createdAt),
+        rows.map((r) => r.receivedAt.toISOString()),
+        rows.map((r) => JSON.stringify(r.payload)),
+        rows.map((r) => r.sourceTopic),
+        rows.map((r) => r.sourcePartition),
+        rows.map((r) => r.sourceOffset),
+        rows.map((r) => r.subscriptionIds.join(',')),
+      ],
+    );
+    return rows.map(() => undefined);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
+import { MatchingModule } from '../matching/matching.module.js';
+import { DataValidator } from './data-validator.js';
+import { EventDecoder } from './event-decoder.js';
+import { EventStore } from './event-store.js';
+import { IngestService } from './ingest.service.js';
+import { SequenceAllocator } from './sequence-allocator.js';
+
+@Module({
+  imports: [MatchingModule, PartitionMaintenanceModule],
+  providers: [IngestService, EventDecoder, DataValidator, EventStore, SequenceAllocator],
+  exports: [IngestService],
+})
+export class EventsModule {}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
+import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { counter } from '../../platform/telemetry/metrics.js';
+import { topicNames } from '../../topology.js';
+import type { DeliveryTaskV1 } from '../deliveries/delivery-task.js';
+import { MatchingService } from '../matching/matching.service.js';
+import { DataValidator } from './data-validator.js';
+import { checkEnvelope } from './envelope.js';
+import { EventDecoder } from './event-decoder.js';
+import { EventStore } from './event-store.js';
+import { SequenceAllocator } from './sequence-allocator.js';
+import { resolveTenant } from './tenant.js';
+import { traceparentFor } from './trace-context.js';
+
+const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
+const fannedOut = counter('hookline_ingest_tasks_total', 'Delivery tasks produced by fan-out');
+
+export interface IngestResult {
+  eventId: string;
+  tenantId: string;
+  tasks: number;
+}
+
+/**
+ * One ingest record to delivery tasks: decode, check the envelope, resolve the tenant, validate
+ * the data, match, then store the event, number it per subscription and produce one
+ * DeliveryTaskV1 per matching subscription in a single acknowledged send. Throws
+ * PoisonMessageError for records that can never succeed.
+ */
+@Injectable()
+export class IngestService {
+  private readonly deliveriesTopic: string;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly decoder: EventDecoder,
+    private readonly validator: DataValidator,
+    private readonly matching: MatchingService,
+    private readonly store: EventStore,
+    private readonly sequences: SequenceAllocator,
+    private readonly producer: BatchingProducer,
+  ) {
+    this.deliveriesTopic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+  }
+
+  async ingest(message: InboundMessage): Promise<IngestResult> {
+    const { value, format } = await this.decoder.decode(message.value);
+    const envelope = checkEnvelope(value);
+    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);
+    this.validator.check(envelope.type, envelope.data);
+    const { id, type, created_at, data } = envelope;
+
+    const subscriptions = this.matching.match(tenantId, type);
+    const subscriptionIds = subscriptions.map((s) => s.id);
+    const receivedAt = new Date();
+    const [ordering] = await Promise.all([
+      this.sequences.next({ tenantId, eventId: id, subscriptionIds }),
+      this.store.save({
+        tenantId,
+        id,
+        type,
+        createdAt: created_at,
+        receivedAt,
+        payload: { id, type, created_at, data },
+        sourceTopic: message.topic,
+        sourcePartition: message.partition,
+        sourceOffset: message.offset,
+        subscriptionIds,
+      }),
+    ]);
+
+    const traceparent = traceparentFor(message.headers['traceparent']);
+    const now = receivedAt.toISOString();
+    const tasks = subscriptionIds.map((subscriptionId): DeliveryTaskV1 => {
+      const { sequence, previousEventId } = ordering.get(subscriptionId)!;
+      return {
+        type: 'DeliveryTaskV1',
+        tenant_id: tenantId,
+        subscription_id: subscriptionId,
+        event: { id, type, created_at, data, sequence, previous_event_id: previousEventId },
+        attempt: 1,
+        trigger: 'initial',
+        first_attempt_at: now,
+        enqueued_at: now,
+        traceparent,
+      };
+    });
+    await this.producer.send(
+      this.deliveriesTopic,
+      tasks.map((task) => ({ key: task.subscription_id, value: JSON.stringify(task) })),
+    );
+    ingested.inc({ format });
+    fannedOut.inc(tasks.length);
+    return { eventId: id, tenantId, tasks: tasks.length };
+  }
+}
