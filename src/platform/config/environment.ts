@@ -8,6 +8,7 @@ const toBool = ({ value }: { value: unknown }) =>
 export const ROLES = ['api', 'ingest', 'delivery', 'retry', 'operations'] as const;
 export type Role = (typeof ROLES)[number];
 
+const DURATION = /^\s*\d+(ms|s|m|h|d)\s*$/;
 const DURATION_LIST = /^\s*\d+(ms|s|m|h|d)\s*(,\s*\d+(ms|s|m|h|d)\s*)*$/;
 const ROLE_LIST = new RegExp(`^\\s*(all|${ROLES.join('|')})(\\s*,\\s*(${ROLES.join('|')}))*\\s*$`);
 const BROKER_LIST = /^\s*[^\s,:]+:\d+(\s*,\s*[^\s,:]+:\d+)*\s*$/;
@@ -210,4 +211,50 @@ export class Environment {
   @Min(0)
   @Max(1000)
   ATTEMPT_FLUSH_MS = 10;
+
+  /** Up to this percentage of a retry tier's delay is added at random to each due time (never subtracted). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  RETRY_JITTER_PERCENT = 10;
+
+  /** The longest wait a 429/503 Retry-After can impose; shorter ones than the tier's delay are raised to it. */
+  @IsOptional()
+  @Matches(DURATION, { message: 'must be a duration such as 30s, 5m, 24h' })
+  RETRY_AFTER_MAX = '24h';
+
+  /** Circuit breaker: opens after this many failed attempts in a row to one subscription; 0 turns the rule off. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100000)
+  CIRCUIT_CONSECUTIVE_FAILURES = 20;
+
+  /** Circuit breaker: opens when this percentage of attempts in CIRCUIT_WINDOW failed; 0 turns the rule off. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  CIRCUIT_FAILURE_RATIO_PERCENT = 50;
+
+  /** Circuit breaker: the ratio rule applies only from this many attempts in the window. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  CIRCUIT_MIN_REQUESTS = 20;
+
+  @IsOptional()
+  @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
+  CIRCUIT_WINDOW = '60s';
+
+  /** How long an open circuit skips attempts before letting one half-open probe through. */
+  @IsOptional()
+  @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
+  CIRCUIT_OPEN_DURATION = '30s';
 }
