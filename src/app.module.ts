@@ -11,13 +11,16 @@ import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-c
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
 import { IngestConsumerModule } from './consumers/ingest/ingest-consumer.module.js';
 import { SubscriptionChangelogConsumerModule } from './consumers/subscription-changelog/subscription-changelog.module.js';
+import { AlertConsumerModule } from './consumers/alerts/alert-consumer.module.js';
+import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js';
+import { CircuitApiModule } from './modules/failures/circuit-api.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
-  api: [DeliveryLogModule],
+  api: [DeliveryLogModule, CircuitApiModule],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule],
-  delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule],
-  retry: [],
+  delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
+  retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
   operations: [DeadLetterConsumerModule],
 };
 

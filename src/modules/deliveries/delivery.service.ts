@@ -5,6 +5,8 @@ import { signDelivery } from '../../platform/egress/signer.js';
 import { retryTransient } from '../../platform/errors/retry-transient.js';
 import { counter, histogram } from '../../platform/telemetry/metrics.js';
 import { traceIdOf } from '../events/trace-context.js';
+import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../failures/attempt-history.js';
+import { FailureHandling } from '../failures/failure-handling.service.js';
 import type { SubscriptionView } from '../matching/subscription-table.js';
 import { MatchingService } from '../matching/matching.service.js';
 import type { AttemptRecord } from './attempt-record.js';
@@ -15,7 +17,7 @@ import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
 
 const attempts = counter('hookline_delivery_attempts_total', 'Delivery attempts by outcome', ['outcome']);
-const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted or disabled');
+const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
 const latency = histogram(
   'hookline_delivery_latency_seconds',
   'From fan-out to a successful delivery',
@@ -39,16 +41,24 @@ export class DeliveryService {
     private readonly writer: AttemptWriter,
     private readonly scheduler: RetryScheduler,
     private readonly forwarder: TaskForwarder,
+    private readonly failures: FailureHandling,
   ) {}
 
-  async deliver(task: DeliveryTaskV1): Promise<NextStep | 'skipped'> {
+  /** `history`: the attempts before this one (retry tiers carry it in a header). */
+  async deliver(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<NextStep | 'skipped'> {
     const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
-    if (!subscription || subscription.status === 'disabled') {
+    if (!subscription) {
       skipped.inc();
-      this.log.debug?.(
-        `task for ${subscription ? 'disabled' : 'unknown'} subscription ${task.subscription_id} dropped`,
-      );
+      this.log.debug?.(`task for unknown subscription ${task.subscription_id} dropped`);
       return 'skipped';
+    }
+    // Disabled (parked), circuit open (next tier) or rate-limited (waits here).
+    const instead = await this.failures.beforeAttempt(task, subscription);
+    if (instead) {
+      const trail = appendHistory(history, summarizeSkip(task.attempt, instead, Date.now()));
+      await retryTransient(() => this.forwarder.forward(task, instead, undefined, trail));
+      await retryTransient(() => this.failures.afterAttempt(task, subscription, undefined, instead, trail));
+      return instead;
     }
     const requestAt = Date.now();
     const result = await this.send(subscription, task, requestAt);
@@ -60,7 +70,9 @@ export class DeliveryService {
       () => this.writer.write(this.attemptRecord(task, result, requestAt, step)),
       (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
     );
-    await retryTransient(() => this.forwarder.forward(task, step, result));
+    const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
+    await retryTransient(() => this.forwarder.forward(task, step, result, trail));
+    await retryTransient(() => this.failures.afterAttempt(task, subscription, result, step, trail));
     return step;
   }
 

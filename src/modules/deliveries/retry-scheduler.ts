@@ -1,47 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import type { EgressResult } from '../../platform/egress/egress-client.js';
-import { topicNames } from '../../topology.js';
+import { retryPolicyFrom } from '../failures/failure-options.js';
+import type { NextStep, RetryPolicy, RetryTier } from '../failures/retry-policy.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
 
-/** What happens after an attempt; the one place that decides it (Svix keeps its policy in one place too). */
-export type NextStep =
-  | { action: 'done' }
-  /** Not retried: the endpoint is gone (410) or the target is refused by the egress policy. */
-  | { action: 'stop'; reason: 'gone' | 'blocked' }
-  | { action: 'retry'; topic: string; tier: string; dueAt: number }
-  | { action: 'exhausted' };
-
-export interface RetryTier {
-  label: string;
-  ms: number;
-  topic: string;
-}
+export type { NextStep, RetryTier } from '../failures/retry-policy.js';
 
 /**
- * The retry policy shared by the delivery stage and the retry tiers: attempt n that fails goes to
- * tier n (1-based), whose due time is now + the tier's delay; after the last tier it is exhausted.
- * Jitter and Retry-After clamping belong here (failure-handling issue).
+ * The retry policy as the delivery stage and the retry tiers use it: attempt n that fails goes to
+ * tier n (1-based), due after the tier's delay plus jitter, or after the endpoint's Retry-After
+ * (429/503, clamped); after the last tier it is exhausted. The rules live in failures/RetryPolicy.
  */
 @Injectable()
 export class RetryScheduler {
-  readonly tiers: RetryTier[];
+  private readonly policy: RetryPolicy;
 
   constructor(config: AppConfig) {
-    const names = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
-    this.tiers = config.retrySchedule.map((tier, i) => ({ ...tier, topic: names.retries[i] }));
+    this.policy = retryPolicyFrom(config);
+  }
+
+  get tiers(): readonly RetryTier[] {
+    return this.policy.tiers;
   }
 
   nextStep(
     task: Pick<DeliveryTaskV1, 'attempt'>,
-    result: Pick<EgressResult, 'outcome' | 'status'>,
+    result: Pick<EgressResult, 'outcome' | 'status'> & Partial<Pick<EgressResult, 'headers'>>,
     now: number,
   ): NextStep {
-    if (result.outcome === 'success') return { action: 'done' };
-    if (result.outcome === 'blocked') return { action: 'stop', reason: 'blocked' };
-    if (result.status === 410) return { action: 'stop', reason: 'gone' };
-    const tier = this.tiers[task.attempt - 1];
-    if (!tier) return { action: 'exhausted' };
-    return { action: 'retry', topic: tier.topic, tier: tier.label, dueAt: now + tier.ms };
+    return this.policy.next(task.attempt, result, now);
   }
 }

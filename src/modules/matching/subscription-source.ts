@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SubscriptionView } from './subscription-table.js';
 
-const COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, version`;
+const COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, version`;
 
 interface Row {
   id: string;
@@ -12,6 +12,7 @@ interface Row {
   status: SubscriptionView['status'];
   secrets: SubscriptionView['secrets'];
   send_traceparent: boolean;
+  rate_limit_per_second: number | null;
   version: number;
 }
 
@@ -23,6 +24,7 @@ const toView = (r: Row): SubscriptionView => ({
   status: r.status,
   secrets: r.secrets,
   sendTraceparent: r.send_traceparent,
+  rateLimitPerSecond: r.rate_limit_per_second,
   version: r.version,
 });
 

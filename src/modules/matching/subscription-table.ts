@@ -9,6 +9,8 @@ export interface SubscriptionView {
   status: SubscriptionStatus;
   secrets: SigningSecret[];
   sendTraceparent: boolean;
+  /** Deliveries per second, enforced by the failure handling; null means unlimited. */
+  rateLimitPerSecond?: number | null;
   version: number;
 }
 
@@ -30,7 +32,7 @@ const drop = (map: Map<string, Set<string>>, key: string, id: string) => {
 };
 
 /**
- * The subscription table: every known subscription by id, and an index of the active ones per
+ * The subscription table: every known subscription by id, and an index of the enabled ones (active or failing) per
  * tenant by event pattern, so matching an event costs a few map lookups (one per dot in its type)
  * whatever the number of subscriptions.
  */
@@ -52,7 +54,8 @@ export class SubscriptionTable {
     if (held && held.version > view.version) return;
     if (held) this.unindex(held);
     this.byId.set(view.id, view);
-    if (view.status === 'active') this.index(view);
+    // A failing subscription keeps receiving events: its next success is what makes it active again.
+    if (view.status !== 'disabled') this.index(view);
   }
 
   remove(id: string): void {
@@ -62,7 +65,7 @@ export class SubscriptionTable {
     this.byId.delete(id);
   }
 
-  /** Active subscriptions of the tenant whose patterns match the event type. */
+  /** Enabled (active or failing) subscriptions of the tenant whose patterns match the event type. */
   match(tenantId: string, eventType: string): SubscriptionView[] {
     const index = this.tenants.get(tenantId);
     if (!index) return [];

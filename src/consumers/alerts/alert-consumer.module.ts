@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { AlertsModule } from '../../modules/failures/alerts.module.js';
+import { AlertController } from './alert.controller.js';
+
+@Module({ imports: [AlertsModule], controllers: [AlertController] })
+export class AlertConsumerModule {}

@@ -1,0 +1,64 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EgressClient } from '../../platform/egress/egress-client.js';
+import { signDelivery } from '../../platform/egress/signer.js';
+import { counter } from '../../platform/telemetry/metrics.js';
+import { USER_AGENT } from '../deliveries/user-agent.js';
+import type { SigningSecret } from '../subscriptions/subscription.entity.js';
+import type { AlertEventV1 } from './alert-event.js';
+import { SubscriptionStatusRepository } from './subscription-status.repository.js';
+
+const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);
+
+/** The alert address did not take the alert; the consumer tries again, then parks it in the DLQ. */
+export class AlertNotDeliveredError extends Error {}
+
+/**
+ * Delivers an alert event to its subscription's alert_url, when it has one: the envelope as the
+ * body, signed with the subscription's secrets exactly like a delivery, through the same egress
+ * policy (HTTPS, SSRF checks, no redirects).
+ */
+@Injectable()
+export class AlertSender {
+  private readonly log = new Logger('Alerts');
+
+  constructor(
+    private readonly subscriptions: SubscriptionStatusRepository,
+    private readonly egress: EgressClient,
+  ) {}
+
+  async send(alert: AlertEventV1): Promise<'sent' | 'no_alert_url' | 'blocked'> {
+    const subscription = await this.subscriptions.find(alert.tenant_id, alert.subscription_id);
+    if (!subscription?.alertUrl) return 'no_alert_url';
+    const body = JSON.stringify(alert.event);
+    const now = Date.now();
+    const headers = {
+      ...signDelivery({
+        msgId: alert.event.id,
+        timestamp: now / 1000,
+        body,
+        secrets: current(subscription.secrets, now),
+      }),
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+    };
+    const result = await this.egress.post(subscription.alertUrl, { headers, body });
+    sent.inc({ outcome: result.outcome });
+    if (result.outcome === 'success') return 'sent';
+    if (result.outcome === 'blocked') {
+      // Retrying cannot help: the address is refused by the egress policy.
+      this.log.warn(`alert ${alert.event.id} for ${alert.subscription_id} not sent: ${result.errorMessage}`);
+      return 'blocked';
+    }
+    throw new AlertNotDeliveredError(
+      `alert ${alert.event.id} to the alert_url of ${alert.subscription_id}: ${result.errorMessage ?? result.outcome}`,
+    );
+  }
+}
+
+/** Secrets not past their grace period, newest first. */
+function current(secrets: SigningSecret[], now: number): string[] {
+  return secrets
+    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > now)
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .map((s) => s.secret);
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { SubscriptionChangelog } from '../subscriptions/subscription-changelog.js';
+import { AlertPublisher } from './alert-publisher.js';
+import { CircuitBreakers } from './circuit-breakers.js';
+import { FailureHandling } from './failure-handling.service.js';
+import { SubscriptionRateLimiter } from './rate-limiter.js';
+import { SubscriptionStatusRepository } from './subscription-status.repository.js';
+
+/** Failure handling for the delivery stage and the retry tiers (and the state the API shows). */
+@Module({
+  providers: [
+    FailureHandling,
+    CircuitBreakers,
+    SubscriptionRateLimiter,
+    SubscriptionStatusRepository,
+    SubscriptionChangelog,
+    AlertPublisher,
+  ],
+  exports: [FailureHandling, CircuitBreakers, SubscriptionStatusRepository],
+})
+export class FailuresModule {}
