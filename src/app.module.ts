@@ -6,6 +6,10 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { HttpPlatformModule } from './platform/http/http-platform.module.js';
+import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
+import { EventTypesModule } from './modules/event-types/event-types.module.js';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { DeliveryLogModule } from './modules/deliveries/delivery-log.module.js';
 import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-consumer.module.js';
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
@@ -17,7 +21,7 @@ import { CircuitApiModule } from './modules/failures/circuit-api.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
-  api: [DeliveryLogModule, CircuitApiModule],
+  api: [RateLimitsModule, EventTypesModule, SubscriptionsModule, DeliveryLogModule, CircuitApiModule],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
@@ -36,6 +40,7 @@ export class AppModule {
         DatabaseModule.forRoot(config),
         KafkaModule,
         EgressModule,
+        HttpPlatformModule,
         HealthModule,
         ...features,
       ],

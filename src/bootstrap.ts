@@ -5,6 +5,7 @@ import { AppConfig } from './platform/config/app-config.js';
 import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from './platform/kafka/kafka.service.js';
+import { configureHttp } from './platform/http/configure-http.js';
 
 /**
  * Builds and starts the whole service for the given configuration: the HTTP API (and health) plus
@@ -17,6 +18,7 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
     bodyParser: false,
   });
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+  configureHttp(app, config);
   try {
     app.connectMicroservice(
       { strategy: new KafkaPipelineTransport(config, app.get(KafkaService), app.get(DeadLetterWriter)) },

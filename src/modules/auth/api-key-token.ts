@@ -1,0 +1,25 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Scope } from './api-key.entity.js';
+
+export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin'];
+export const DEFAULT_SCOPES: Scope[] = ['read', 'write'];
+
+/** A new API key: 32 random bytes, prefixed so leaked keys are recognisable by secret scanners. */
+export function generateApiKey(): string {
+  return `hk_${randomBytes(32).toString('base64url')}`;
+}
+
+/** Keys are stored as SHA-256 only: high-entropy tokens need no slow hash, and lookups stay O(1). */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The first characters, kept to help people tell their keys apart. */
+export function keyPrefix(key: string): string {
+  return key.slice(0, 10);
+}
+
+/** Whether the granted scopes satisfy a required one; admin implies every scope. */
+export function grants(scopes: readonly Scope[], required: Scope): boolean {
+  return scopes.includes(required) || scopes.includes('admin');
+}

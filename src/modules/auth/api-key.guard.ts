@@ -1,0 +1,65 @@
+import {
+  applyDecorators,
+  createParamDecorator,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { IncomingMessage } from 'node:http';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { Scope } from './api-key.entity.js';
+import { grants } from './api-key-token.js';
+import { ApiKeysService } from './api-keys.service.js';
+import type { AuthenticatedRequest } from './principal.js';
+
+const REQUIRED_SCOPE = 'hookline:scope';
+
+const PROBLEM_MESSAGE: Record<string, string> = {
+  missing: 'An API key is required: send Authorization: Bearer <key>.',
+  malformed: 'The Authorization header must be "Bearer <key>".',
+  invalid: 'The API key is not valid.',
+};
+
+/** 401 without a valid key, 403 when the key lacks the scope the route requires. */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const principal = await this.keys.principalOf(req);
+    if (!principal) {
+      throw new AppError('UNAUTHENTICATED', PROBLEM_MESSAGE[req.authProblem ?? 'invalid'], [], {
+        'WWW-Authenticate': 'Bearer',
+      });
+    }
+    const scope = this.reflector.getAllAndOverride<Scope>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
+    if (scope && !grants(principal.scopes, scope)) {
+      throw new AppError('FORBIDDEN', `The API key lacks the "${scope}" scope.`);
+    }
+    return true;
+  }
+}
+
+/** Requires an API key with the given scope (and documents it in OpenAPI). */
+export const RequireScope = (scope: Scope) =>
+  applyDecorators(
+    SetMetadata(REQUIRED_SCOPE, scope),
+    UseGuards(ApiKeyGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid API key' }),
+    ApiForbiddenResponse({ description: `FORBIDDEN: the key lacks the "${scope}" scope` }),
+  );
+
+/** The caller's tenant; only usable behind RequireScope. */
+export const TenantId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const req = context.switchToHttp().getRequest<IncomingMessage & AuthenticatedRequest>();
+  return req.principal!.tenantId;
+});

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { ERROR_STATUS } from '../../platform/errors/error-codes.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { toResource } from './subscription-view.js';
+import type { SubscriptionResource } from './subscription.dto.js';
+
+export interface BatchItemResult {
+  index: number;
+  id?: string;
+  status: number;
+  subscription?: SubscriptionResource;
+  error?: { code: string; message: string; details?: { field: string; code: string; message: string }[] };
+}
+
+/** Items verified at a time: enough to finish 100 items well within a request, gentle on endpoints. */
+const CONCURRENCY = 8;
+
+/** POST /webhooks/batch: each item is created independently, exactly as POST /webhooks would. */
+@Injectable()
+export class SubscriptionBatchService {
+  constructor(
+    private readonly subscriptions: SubscriptionsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(tenantId: string, body: unknown): Promise<BatchItemResult[]> {
+    if (!Array.isArray(body)) {
+      throw AppError.validation([
+        { field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON array of subscriptions.' },
+      ]);
+    }
+    const max = this.config.env.BATCH_MAX_ITEMS;
+    if (body.length === 0) {
+      throw AppError.validation([
+        { field: 'body', code: 'TOO_FEW', message: 'The batch must hold at least one item.' },
+      ]);
+    }
+    if (body.length > max) {
+      throw new AppError('BATCH_TOO_LARGE', `A batch holds at most ${max} items; this one has ${body.length}.`, [
+        { field: 'body', code: 'TOO_MANY', message: `at most ${max} items` },
+      ]);
+    }
+    const results: BatchItemResult[] = new Array(body.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < body.length) {
+        const index = next++;
+        results[index] = await this.createOne(tenantId, index, body[index]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, body.length) }, worker));
+    return results;
+  }
+
+  private async createOne(tenantId: string, index: number, item: unknown): Promise<BatchItemResult> {
+    try {
+      const { subscription, generatedSecret } = await this.subscriptions.create(tenantId, item);
+      const resource = { ...toResource(subscription), ...(generatedSecret ? { secret: generatedSecret } : {}) };
+      return { index, id: subscription.id, status: 201, subscription: resource };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const { code, message, details } = error;
+      return { index, status: ERROR_STATUS[code], error: { code, message, ...(details.length ? { details } : {}) } };
+    }
+  }
+}

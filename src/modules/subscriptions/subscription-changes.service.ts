@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import fastJsonPatch from 'fast-json-patch';
+import jsonMergePatch from 'json-merge-patch';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { AppError } from '../../platform/errors/app-error.js';
+import { toFieldErrors } from '../../platform/http/validation.js';
+import { DEFAULT_GRACE_SECONDS, generateSecret, rotateSecrets, validSecrets } from './secrets.js';
+import { SubscriptionChangelog } from './subscription-changelog.js';
+import { SubscriptionInput } from './subscription-input.js';
+import { SecretRotationDto } from './subscription.dto.js';
+import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
+import { ifMatchAdmits } from './subscription-view.js';
+import { SubscriptionsService, stale } from './subscriptions.service.js';
+import { UrlChecks } from './url-checks.js';
+
+export type PatchFormat = 'merge' | 'json';
+
+export interface Rotation {
+  subscription: SubscriptionEntity;
+  generatedSecret?: string;
+  previousSecretsExpireAt: string | null;
+}
+
+/** Changes to an existing subscription: patches, status, secret rotation. Each bumps the version. */
+@Injectable()
+export class SubscriptionChangesService {
+  constructor(
+    private readonly subscriptions: SubscriptionsService,
+    private readonly input: SubscriptionInput,
+    private readonly urls: UrlChecks,
+    private readonly changelog: SubscriptionChangelog,
+  ) {}
+
+  /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url is verified again. */
+  async patch(
+    tenantId: string,
+    id: string,
+    format: PatchFormat,
+    patch: unknown,
+    ifMatch?: string,
+  ): Promise<SubscriptionEntity> {
+    const current = await this.load(tenantId, id, ifMatch);
+    const document = {
+      url: current.url,
+      events: current.events,
+      description: current.description,
+      metadata: current.metadata,
+      alert_url: current.alertUrl,
+    };
+    const patched = format === 'merge' ? applyMerge(document, patch) : applyJsonPatch(document, patch);
+    const dto = await this.input.parseFields(patched);
+    const next = {
+      ...current,
+      url: dto.url,
+      events: [...dto.events].sort(),
+      description: dto.description ?? '',
+      metadata: (dto.metadata ?? {}) as Record<string, string>,
+      alertUrl: dto.alert_url ?? null,
+    };
+    if (next.url !== current.url) await this.urls.verify(next.url, validSecrets(current));
+    return this.save(next, current.version);
+  }
+
+  /** Also how the pipeline marks a subscription failing (with the reason) once retries are exhausted. */
+  async setStatus(
+    tenantId: string,
+    id: string,
+    status: SubscriptionStatus,
+    ifMatch?: string,
+    reason: string | null = status === 'disabled' ? 'disabled through the API' : null,
+  ): Promise<SubscriptionEntity> {
+    const current = await this.load(tenantId, id, ifMatch);
+    if (current.status === status && current.statusReason === reason) return current;
+    return this.save({ ...current, status, statusReason: reason, statusChangedAt: new Date() }, current.version);
+  }
+
+  async rotateSecret(tenantId: string, id: string, body: unknown, ifMatch?: string): Promise<Rotation> {
+    const dto = plainToInstance(SecretRotationDto, body ?? {});
+    const errors = toFieldErrors(
+      await validate(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }),
+    );
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      errors.push({ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' });
+    }
+    if (errors.length) throw AppError.validation(errors);
+    const current = await this.load(tenantId, id, ifMatch);
+    const secret = dto.secret ?? generateSecret();
+    const grace = dto.grace_period_seconds ?? DEFAULT_GRACE_SECONDS;
+    const now = new Date();
+    const saved = await this.save(
+      { ...current, secrets: rotateSecrets(current.secrets, secret, grace, now) },
+      current.version,
+    );
+    return {
+      subscription: saved,
+      generatedSecret: dto.secret ? undefined : secret,
+      previousSecretsExpireAt: saved.secrets.length > 1 ? new Date(now.getTime() + grace * 1000).toISOString() : null,
+    };
+  }
+
+  private async load(tenantId: string, id: string, ifMatch?: string): Promise<SubscriptionEntity> {
+    const current = await this.subscriptions.get(tenantId, id);
+    if (!ifMatchAdmits(ifMatch, current)) throw stale();
+    return current;
+  }
+
+  private async save(next: SubscriptionEntity, expectedVersion: number): Promise<SubscriptionEntity> {
+    const saved = await this.subscriptions.saveOrConflict(next, expectedVersion);
+    await this.changelog.publish({ id: saved.id, tenantId: saved.tenantId, version: saved.version });
+    return saved;
+  }
+}
+
+function invalidPatch(message: string): AppError {
+  return AppError.validation([{ field: 'body', code: 'INVALID_PATCH', message }]);
+}
+
+function applyMerge(document: object, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+    throw invalidPatch('A merge patch must be a JSON object.');
+  }
+  return jsonMergePatch.apply(structuredClone(document), patch);
+}
+
+function applyJsonPatch(document: object, patch: unknown): unknown {
+  if (!Array.isArray(patch)) throw invalidPatch('A JSON Patch must be an array of operations.');
+  try {
+    return fastJsonPatch.applyPatch(structuredClone(document), patch as fastJsonPatch.Operation[], true, false)
+      .newDocument;
+  } catch (error) {
+    // Whatever the patch library objects to is a client error: the patch does not apply.
+    const e = error as { message?: string; index?: number };
+    const where = e.index !== undefined ? `operation ${e.index}: ` : '';
+    throw invalidPatch(`${where}${String(e.message ?? 'invalid operation').split('\n')[0]}`);
+  }
+}

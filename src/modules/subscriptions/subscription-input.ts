@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { AppError, type FieldError } from '../../platform/errors/app-error.js';
+import { toFieldErrors } from '../../platform/http/validation.js';
+import { EventCatalog } from '../event-types/event-catalog.js';
+import {
+  CreateSubscriptionDto,
+  METADATA_KEY_MAX_LENGTH,
+  METADATA_MAX_KEYS,
+  METADATA_VALUE_MAX_LENGTH,
+  SubscriptionFieldsDto,
+} from './subscription.dto.js';
+import { UrlChecks } from './url-checks.js';
+
+const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
+
+/**
+ * Validates a subscription as the client wrote it — shape, catalog, metadata limits and the URL
+ * policy — and reports every problem at once (422 VALIDATION_ERROR with all details).
+ */
+@Injectable()
+export class SubscriptionInput {
+  constructor(
+    private readonly catalog: EventCatalog,
+    private readonly urls: UrlChecks,
+  ) {}
+
+  parseCreate(body: unknown): Promise<CreateSubscriptionDto> {
+    return this.parse(CreateSubscriptionDto, body);
+  }
+
+  parseFields(body: unknown): Promise<SubscriptionFieldsDto> {
+    return this.parse(SubscriptionFieldsDto, body);
+  }
+
+  private async parse<T extends SubscriptionFieldsDto>(type: new () => T, body: unknown): Promise<T> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
+    }
+    const dto = plainToInstance(type, body);
+    const errors = toFieldErrors(await validate(dto, VALIDATOR_OPTIONS));
+    const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
+    if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events));
+    if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
+    if (!invalid.has('url') && typeof dto.url === 'string')
+      errors.push(...(await this.urls.policyErrors('url', dto.url)));
+    if (!invalid.has('alert_url') && typeof dto.alert_url === 'string') {
+      errors.push(...(await this.urls.policyErrors('alert_url', dto.alert_url)));
+    }
+    if (errors.length) throw AppError.validation(errors);
+    return dto;
+  }
+
+  private eventErrors(events: string[]): FieldError[] {
+    return events.flatMap((pattern, i) =>
+      this.catalog.isValidPattern(pattern)
+        ? []
+        : [
+            {
+              field: `events[${i}]`,
+              code: 'UNKNOWN_EVENT_TYPE',
+              message: `"${pattern.slice(0, 100)}" is not an event type of the catalog (GET /v1/event-types) nor a wildcard such as "order.*" or "*"`,
+            },
+          ],
+    );
+  }
+}
+
+function metadataErrors(metadata: Record<string, unknown>): FieldError[] {
+  const entries = Object.entries(metadata);
+  const errors: FieldError[] = [];
+  if (entries.length > METADATA_MAX_KEYS) {
+    errors.push({ field: 'metadata', code: 'TOO_MANY', message: `metadata allows at most ${METADATA_MAX_KEYS} keys` });
+  }
+  for (const [key, value] of entries.slice(0, METADATA_MAX_KEYS + 1)) {
+    const field = `metadata.${key.slice(0, METADATA_KEY_MAX_LENGTH)}`;
+    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH) {
+      errors.push({ field, code: 'INVALID', message: `metadata keys must be 1-${METADATA_KEY_MAX_LENGTH} characters` });
+    }
+    if (typeof value !== 'string') {
+      errors.push({ field, code: 'INVALID_TYPE', message: 'metadata values must be strings' });
+    } else if (value.length > METADATA_VALUE_MAX_LENGTH) {
+      errors.push({
+        field,
+        code: 'TOO_LONG',
+        message: `metadata values must be at most ${METADATA_VALUE_MAX_LENGTH} characters`,
+      });
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,137 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { MAX_GRACE_SECONDS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
+
+export const URL_MAX_LENGTH = 2048;
+export const EVENTS_MAX = 50;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+export const METADATA_MAX_KEYS = 50;
+export const METADATA_KEY_MAX_LENGTH = 64;
+export const METADATA_VALUE_MAX_LENGTH = 512;
+
+/** The fields a client may change after creation (PATCH works on exactly these). */
+export class SubscriptionFieldsDto {
+  @ApiProperty({
+    example: 'https://example.com/hooks',
+    maxLength: URL_MAX_LENGTH,
+    description: 'Absolute https URL with a public host',
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(URL_MAX_LENGTH)
+  url: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['order.created', 'payment.*'],
+    minItems: 1,
+    maxItems: EVENTS_MAX,
+    uniqueItems: true,
+    description: 'Event types from the catalog, or wildcards: "<prefix>.*" or "*"',
+  })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(EVENTS_MAX)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  events: string[];
+
+  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(DESCRIPTION_MAX_LENGTH)
+  description?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH },
+    maxProperties: METADATA_MAX_KEYS,
+    description: `Up to ${METADATA_MAX_KEYS} string values, keys up to ${METADATA_KEY_MAX_LENGTH} characters`,
+  })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, string>;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: URL_MAX_LENGTH,
+    description: 'https URL that receives an operational callback when the subscription turns failing',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(URL_MAX_LENGTH)
+  alert_url?: string | null;
+}
+
+export class CreateSubscriptionDto extends SubscriptionFieldsDto {
+  @ApiPropertyOptional({
+    minLength: SECRET_MIN_LENGTH,
+    maxLength: SECRET_MAX_LENGTH,
+    description: 'Signing secret; generated (whsec_…) and returned once when omitted',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(SECRET_MIN_LENGTH)
+  @MaxLength(SECRET_MAX_LENGTH)
+  secret?: string;
+}
+
+export class SecretRotationDto {
+  @ApiPropertyOptional({
+    minLength: SECRET_MIN_LENGTH,
+    maxLength: SECRET_MAX_LENGTH,
+    description: 'Generated when omitted',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(SECRET_MIN_LENGTH)
+  @MaxLength(SECRET_MAX_LENGTH)
+  secret?: string;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_GRACE_SECONDS,
+    default: 86400,
+    description: 'How long the previous secrets stay valid',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_GRACE_SECONDS)
+  grace_period_seconds?: number;
+}
+
+export const SUBSCRIPTION_STATUSES = ['active', 'disabled', 'failing'] as const;
+
+export class SubscriptionResource {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() url: string;
+  @ApiProperty({ type: [String] }) events: string[];
+  @ApiProperty() description: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @ApiProperty({ type: 'string', nullable: true }) alert_url: string | null;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status: string;
+  @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;
+  @ApiProperty({ description: 'Increments on every change; the ETag' }) version: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiPropertyOptional({ description: 'Only in the creation response, and only when the service generated it' })
+  secret?: string;
+  @ApiPropertyOptional({ description: 'With expand=event_types: the catalog entries the patterns cover' })
+  event_types?: { type: string; description: string }[];
+}

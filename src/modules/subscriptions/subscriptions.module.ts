@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module.js';
+import { EventTypesModule } from '../event-types/event-types.module.js';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { SubscriptionBatchService } from './subscription-batch.service.js';
+import { SubscriptionChangelog } from './subscription-changelog.js';
+import { SubscriptionChangesService } from './subscription-changes.service.js';
+import { SubscriptionInput } from './subscription-input.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { UrlChecks } from './url-checks.js';
+import { WebhookActionsController } from './webhook-actions.controller.js';
+import { WebhooksController } from './webhooks.controller.js';
+
+/**
+ * Webhook subscriptions: the REST resource, its Postgres storage and the changelog that keeps every
+ * instance's matcher current. The pipeline imports this module for SubscriptionsService's
+ * findForDelivery / listAllDeliverable, SubscriptionChangesService.setStatus and validSecrets().
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([SubscriptionEntity]), AuthModule, EventTypesModule, IdempotencyModule],
+  controllers: [WebhooksController, WebhookActionsController],
+  providers: [
+    SubscriptionsRepository,
+    SubscriptionsService,
+    SubscriptionChangesService,
+    SubscriptionBatchService,
+    SubscriptionInput,
+    SubscriptionChangelog,
+    UrlChecks,
+  ],
+  exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionsRepository, SubscriptionChangelog],
+})
+export class SubscriptionsModule {}

@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Not, Repository, type EntityManager } from 'typeorm';
+import { SubscriptionEntity } from './subscription.entity.js';
+
+export interface ListCriteria {
+  status?: string;
+  /** Patterns that cover the requested event type: the type, its `<prefix>.*` forms and `*`. */
+  eventPatterns?: string[];
+  sortColumn: 'created_at' | 'updated_at';
+  descending: boolean;
+  after?: { value: string; id: string };
+  offset?: number;
+  limit: number;
+}
+
+export class DuplicateSubscriptionError extends Error {}
+
+const ISO_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/** Subscriptions in Postgres; every method is scoped to a tenant except the two the pipeline uses. */
+@Injectable()
+export class SubscriptionsRepository {
+  constructor(
+    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
+    private readonly db: DataSource,
+  ) {}
+
+  findOne(tenantId: string, id: string): Promise<SubscriptionEntity | null> {
+    return this.subscriptions.findOneBy({ tenantId, id });
+  }
+
+  /**
+   * Inserts or updates one subscription under a per-(tenant, url) lock so the "same url and same
+   * events twice" rule holds across concurrent requests and instances. Returns null when an update
+   * finds the version changed meanwhile.
+   */
+  async save(entity: SubscriptionEntity, expectedVersion?: number): Promise<SubscriptionEntity | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${entity.tenantId} ${entity.url}`]);
+      await this.assertUnique(tx, entity);
+      const repo = tx.getRepository(SubscriptionEntity);
+      if (expectedVersion === undefined) return repo.save(repo.create(entity));
+      const result = await repo
+        .createQueryBuilder()
+        .update()
+        .set({
+          url: entity.url,
+          events: entity.events,
+          description: entity.description,
+          metadata: entity.metadata,
+          alertUrl: entity.alertUrl,
+          secrets: entity.secrets,
+          status: entity.status,
+          statusReason: entity.statusReason,
+          statusChangedAt: entity.statusChangedAt,
+          version: () => 'version + 1',
+          updatedAt: () => 'now()',
+        })
+        .where('tenant_id = :tenantId AND id = :id AND version = :expectedVersion', {
+          tenantId: entity.tenantId,
+          id: entity.id,
+          expectedVersion,
+        })
+        .execute();
+      if (!result.affected) return null;
+      return repo.findOneByOrFail({ tenantId: entity.tenantId, id: entity.id });
+    });
+  }
+
+  /** Whether another subscription of the tenant has this url and this (sorted) event set. */
+  async hasDuplicate(entity: Pick<SubscriptionEntity, 'tenantId' | 'url' | 'events' | 'id'>): Promise<boolean> {
+    return (await this.duplicates(this.db.manager, entity)).length > 0;
+  }
+
+  private duplicates(tx: EntityManager, e: Pick<SubscriptionEntity, 'tenantId' | 'url' | 'events' | 'id'>) {
+    return tx.query(
+      `SELECT 1 FROM subscriptions WHERE tenant_id = $1 AND url = $2 AND events = $3::text[] AND id <> $4 LIMIT 1`,
+      [e.tenantId, e.url, e.events, e.id],
+    ) as Promise<unknown[]>;
+  }
+
+  private async assertUnique(tx: EntityManager, entity: SubscriptionEntity): Promise<void> {
+    if ((await this.duplicates(tx, entity)).length > 0) throw new DuplicateSubscriptionError();
+  }
+
+  async delete(tenantId: string, id: string, expectedVersion?: number): Promise<boolean> {
+    const result = await this.subscriptions.delete({
+      tenantId,
+      id,
+      ...(expectedVersion !== undefined ? { version: expectedVersion } : {}),
+    });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** One page, plus whether more follow, and each row's exact sort key (microseconds) for cursors. */
+  async list(
+    tenantId: string,
+    c: ListCriteria,
+  ): Promise<{ rows: { entity: SubscriptionEntity; sortKey: string }[]; hasMore: boolean }> {
+    const column = `s.${c.sortColumn}`;
+    const direction = c.descending ? 'DESC' : 'ASC';
+    const query = this.subscriptions
+      .createQueryBuilder('s')
+      .addSelect(`to_char(${column} AT TIME ZONE 'UTC', ${ISO_MICROS})`, 'sort_key')
+      .where('s.tenant_id = :tenantId', { tenantId });
+    if (c.status) query.andWhere('s.status = :status', { status: c.status });
+    if (c.eventPatterns) query.andWhere('s.events && :patterns::text[]', { patterns: c.eventPatterns });
+    if (c.after) {
+      query.andWhere(`(${column}, s.id) ${c.descending ? '<' : '>'} (:afterValue::timestamptz, :afterId::uuid)`, {
+        afterValue: c.after.value,
+        afterId: c.after.id,
+      });
+    }
+    query
+      .orderBy(column, direction)
+      .addOrderBy('s.id', direction)
+      .limit(c.limit + 1);
+    if (c.offset) query.offset(c.offset);
+    const { entities, raw } = await query.getRawAndEntities<{ sort_key: string }>();
+    const rows = entities.slice(0, c.limit).map((entity, i) => ({ entity, sortKey: raw[i].sort_key }));
+    return { rows, hasMore: entities.length > c.limit };
+  }
+
+  /** Pipeline only (the matcher's table spans tenants): every subscription that may receive events. */
+  listAllDeliverable(): Promise<SubscriptionEntity[]> {
+    return this.subscriptions.findBy({ status: Not('disabled') });
+  }
+}

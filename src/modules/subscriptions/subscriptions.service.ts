@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { ListQueryDto } from './list-query.dto.js';
+import { generateSecret, validSecrets } from './secrets.js';
+import { SubscriptionChangelog } from './subscription-changelog.js';
+import { SubscriptionInput } from './subscription-input.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+import { DuplicateSubscriptionError, SubscriptionsRepository } from './subscriptions.repository.js';
+import { ifMatchAdmits } from './subscription-view.js';
+import { UrlChecks } from './url-checks.js';
+
+export const conflict = () =>
+  new AppError('CONFLICT', 'This tenant already has a subscription with the same url and the same events.');
+export const notFound = () => AppError.notFound('The subscription');
+export const stale = () =>
+  new AppError('PRECONDITION_FAILED', 'The subscription has changed since the version in If-Match; read it again.');
+
+export interface Page {
+  items: SubscriptionEntity[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** Registration, reads and deletion of subscriptions; the pipeline reads through the last two methods. */
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    private readonly repository: SubscriptionsRepository,
+    private readonly input: SubscriptionInput,
+    private readonly urls: UrlChecks,
+    private readonly changelog: SubscriptionChangelog,
+  ) {}
+
+  /**
+   * Validates, verifies the URL with a signed challenge, then stores. Nothing is stored when any
+   * step fails. The generated secret (when the client sent none) is returned here and never again.
+   */
+  async create(
+    tenantId: string,
+    body: unknown,
+  ): Promise<{ subscription: SubscriptionEntity; generatedSecret?: string }> {
+    const dto = await this.input.parseCreate(body);
+    const secret = dto.secret ?? generateSecret();
+    const now = new Date();
+    const entity = {
+      id: randomUUID(),
+      tenantId,
+      url: dto.url,
+      events: [...dto.events].sort(),
+      description: dto.description ?? '',
+      metadata: (dto.metadata ?? {}) as Record<string, string>,
+      alertUrl: dto.alert_url ?? null,
+      secrets: [{ secret, created_at: now.toISOString(), expires_at: null }],
+      status: 'active',
+      statusReason: null,
+      statusChangedAt: now,
+      rateLimitPerSecond: null,
+      sendTraceparent: true,
+    } as SubscriptionEntity;
+    // Checked before the challenge too, so a duplicate does not cost the endpoint a request.
+    if (await this.repository.hasDuplicate(entity)) throw conflict();
+    await this.urls.verify(entity.url, [secret]);
+    const saved = await this.saveOrConflict(entity);
+    await this.changelog.publish({ id: saved.id, tenantId, version: saved.version });
+    return { subscription: saved, generatedSecret: dto.secret ? undefined : secret };
+  }
+
+  async get(tenantId: string, id: string): Promise<SubscriptionEntity> {
+    const found = await this.repository.findOne(tenantId, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  async list(tenantId: string, query: ListQueryDto): Promise<Page> {
+    if (query.after !== undefined && query.offset !== undefined) {
+      throw AppError.validation([
+        { field: 'offset', code: 'INVALID', message: 'use either after (cursor) or offset pagination, not both' },
+      ]);
+    }
+    const sort = query.sort ?? 'created_at';
+    const after = query.after !== undefined ? decodeCursor(query.after, sort) : undefined;
+    const limit = query.limit ?? 20;
+    const { rows, hasMore } = await this.repository.list(tenantId, {
+      status: query.status,
+      eventPatterns: query.event ? coveringPatterns(query.event) : undefined,
+      sortColumn: sort.replace('-', '') as 'created_at' | 'updated_at',
+      descending: sort.startsWith('-'),
+      after,
+      offset: query.offset,
+      limit,
+    });
+    const last = rows.at(-1);
+    return {
+      items: rows.map((r) => r.entity),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor({ sort, value: last.sortKey, id: last.entity.id }) : null,
+    };
+  }
+
+  async remove(tenantId: string, id: string, ifMatch?: string): Promise<void> {
+    const current = await this.get(tenantId, id);
+    const expected = ifMatch === undefined ? undefined : current.version;
+    if (ifMatch !== undefined && !ifMatchAdmits(ifMatch, current)) throw stale();
+    if (!(await this.repository.delete(tenantId, id, expected))) throw expected ? stale() : notFound();
+    await this.changelog.publish({ id, tenantId, version: current.version + 1, deleted: true });
+  }
+
+  async saveOrConflict(entity: SubscriptionEntity, expectedVersion?: number): Promise<SubscriptionEntity> {
+    try {
+      const saved = await this.repository.save(entity, expectedVersion);
+      if (!saved) throw stale();
+      return saved;
+    } catch (error) {
+      if (error instanceof DuplicateSubscriptionError) throw conflict();
+      throw error;
+    }
+  }
+
+  /** Pipeline: one subscription with the secrets to sign with now, or undefined when gone. */
+  async findForDelivery(
+    tenantId: string,
+    id: string,
+  ): Promise<{ subscription: SubscriptionEntity; secrets: string[] } | undefined> {
+    const subscription = await this.repository.findOne(tenantId, id);
+    return subscription ? { subscription, secrets: validSecrets(subscription) } : undefined;
+  }
+
+  /** Pipeline: every subscription of every tenant that is not disabled (the matcher's initial load). */
+  listAllDeliverable(): Promise<SubscriptionEntity[]> {
+    return this.repository.listAllDeliverable();
+  }
+}
+
+/** The subscription patterns that receive `type`: itself, `*`, and each `<prefix>.*` above it. */
+export function coveringPatterns(type: string): string[] {
+  const parts = type.split('.');
+  const prefixes = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join('.')}.*`);
+  return [type, '*', ...prefixes];
+}
