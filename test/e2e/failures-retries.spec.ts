@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { startApp } from '../../src/bootstrap.js';
+import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
+import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { FailureProbe, sleep, TopicRecorder } from '../support/failure-scenarios.js';
+import { testConfig, uniqueId } from '../support/test-config.js';
+
+const SCHEDULE_MS = [1000, 2000, 3000, 4000, 5000, 6000];
+
+/**
+ * Issue 5's acceptance on the real stack, with RETRY_SCHEDULE=1s,2s,3s,4s,5s,6s: retries spaced by
+ * the schedule, exhaustion → DLQ + failing + alert (topic and alert_url), Retry-After, 410, parking
+ * for a disabled subscription, and recovery. One app, one subscription per scenario, all at once.
+ */
+describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () => {
+  const tenant = uniqueId('tenant-');
+  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
+  const receiver = new HttpsReceiver();
+  let config: ReturnType<typeof testConfig>;
+  let kafka: KafkaService;
+  let fixtures: PipelineFixtures;
+  let probe: FailureProbe;
+  let alerts: TopicRecorder;
+  let app: INestApplication;
+  let baseUrl: string;
+  const subs: Record<string, string> = {};
+  let downHealthy = false;
+
+  beforeAll(async () => {
+    await receiver.start();
+    receiver.responder = (req) => {
+      const seen = receiver.deliveries(req.path).length;
+      switch (req.path) {
+        case '/flaky':
+          return { status: seen <= 3 ? 500 : 200 };
+        case '/down':
+          return { status: downHealthy ? 200 : 500 };
+        case '/throttled':
+          return seen <= 1 ? { status: 429, headers: { 'retry-after': '5' } } : { status: 200 };
+        case '/gone':
+          return { status: 410 };
+        case '/parked':
+          return { status: 500 };
+        default:
+          return { status: 200 };
+      }
+    };
+    config = testConfig({
+      ROLES: 'api,ingest,delivery,retry,operations',
+      EGRESS_CA_FILE: receiver.caFile,
+      API_KEYS: `${tenant}:${apiKey}`,
+    });
+    kafka = new KafkaService(config);
+    await kafka.start();
+    fixtures = new PipelineFixtures(kafka);
+    probe = new FailureProbe(fixtures);
+    for (const name of ['flaky', 'down', 'throttled', 'gone', 'parked'])
+      subs[name] = await fixtures.insertSubscription({
+        tenantId: tenant,
+        url: receiver.url(`/${name}`),
+        events: [`test.${name}`],
+      });
+    await probe.setAlertUrl(subs.down, receiver.url('/alerts'));
+    alerts = await new TopicRecorder(kafka, `${config.env.KAFKA_TOPIC_PREFIX}.alerts`).start();
+    app = await startApp(config);
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await alerts?.stop();
+    await kafka?.onModuleDestroy();
+    await fixtures?.close();
+    await receiver.stop();
+  });
+
+  const publish = (event: object) =>
+    kafka.send(config.ingestTopics[0], [{ key: null, value: JSON.stringify(event), headers: { 'tenant-id': tenant } }]);
+  const api = async (path: string) => {
+    const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const gaps = (requests: ReceivedRequest[]) => requests.slice(1).map((r, i) => r.receivedAt - requests[i].receivedAt);
+
+  const events = {
+    flaky: envelope('test.flaky', { n: 1 }),
+    down: envelope('test.down', { n: 2 }),
+    throttled: envelope('test.throttled', { n: 3 }),
+    gone: envelope('test.gone', { n: 4 }),
+    parked: envelope('test.parked', { n: 5 }),
+  };
+
+  it('publishes one event per scenario', async () => {
+    for (const event of Object.values(events)) await publish(event);
+    await receiver.waitFor((all) => Object.keys(events).every((p) => all.some((r) => r.path === `/${p}`)), 20_000);
+  });
+
+  it('fails 3 times then succeeds: exactly 4 attempts, spaced by the schedule, same event id', async () => {
+    await eventually(() => receiver.deliveries('/flaky').length >= 4, 30_000, '4 attempts at /flaky');
+    await sleep(2500);
+    const requests = receiver.deliveries('/flaky');
+    expect(requests).toHaveLength(4);
+    expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([events.flaky.id]));
+    expect(new Set(requests.map((r) => JSON.parse(r.body).id))).toEqual(new Set([events.flaky.id]));
+    gaps(requests).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(SCHEDULE_MS[i]));
+
+    await eventually(async () => (await probe.attempts(tenant, subs.flaky)).length === 4, 5000, 'attempt log');
+    const log = await probe.attempts(tenant, subs.flaky);
+    expect(log.map((a) => [a.attempt, a.outcome, a.status_code, a.trigger])).toEqual([
+      [1, 'http_error', 500, 'initial'],
+      [2, 'http_error', 500, 'retry'],
+      [3, 'http_error', 500, 'retry'],
+      [4, 'success', 200, 'retry'],
+    ]);
+    // Each failure names its next attempt time, and the next attempt is not earlier than it.
+    for (let i = 0; i < 3; i++) {
+      expect(log[i].next_attempt_at!.getTime() - log[i].created_at.getTime()).toBeGreaterThanOrEqual(SCHEDULE_MS[i]);
+      expect(log[i + 1].created_at.getTime()).toBeGreaterThanOrEqual(log[i].next_attempt_at!.getTime());
+    }
+    expect(log[3].next_attempt_at).toBeNull();
+
+    const page = await api(`/v1/webhooks/${subs.flaky}/deliveries`);
+    expect(page.status).toBe(200);
+    expect(page.body.data.map((a: { status_code: number }) => a.status_code).reverse()).toEqual([500, 500, 500, 200]);
+  });
+
+  it('waits at least Retry-After (5 s) on a 1 s tier after a 429', async () => {
+    await eventually(() => receiver.deliveries('/throttled').length >= 2, 20_000, 'the retry after a 429');
+    const [first, second] = receiver.deliveries('/throttled');
+    expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(5000);
+    expect(second.headers['webhook-id']).toBe(events.throttled.id);
+  });
+
+  it('disables the subscription after one 410, without retries, and parks the task', async () => {
+    await eventually(async () => (await probe.subscription(subs.gone)).status === 'disabled', 15_000, '410 → disabled');
+    const sub = await probe.subscription(subs.gone);
+    expect(sub.status_reason).toMatch(/410 Gone/);
+    expect(sub.status_changed_at).not.toBeNull();
+    await eventually(async () => (await probe.deadLetters(subs.gone)).length === 1, 15_000, 'gone task parked');
+    expect((await probe.deadLetters(subs.gone))[0].reason).toBe('gone');
+    await sleep(3000);
+    expect(receiver.deliveries('/gone')).toHaveLength(1);
+  });
+
+  it('parks (never drops) the waiting task of a subscription disabled meanwhile', async () => {
+    await probe.disable(config.env.KAFKA_TOPIC_PREFIX, subs.parked);
+    const attemptsWhenDisabled = receiver.deliveries('/parked').length;
+    await eventually(async () => (await probe.deadLetters(subs.parked)).length === 1, 20_000, 'disabled task parked');
+    const [parked] = await probe.deadLetters(subs.parked);
+    expect(parked.reason).toBe('disabled');
+    expect(parked.payload_json.event.id).toBe(events.parked.id);
+    expect(JSON.parse(parked.headers['hookline-attempts']).at(-1)).toMatchObject({ outcome: 'disabled' });
+    await sleep(2000);
+    // At most the attempt already on its way when the change arrived; none after the parking.
+    expect(receiver.deliveries('/parked').length).toBeLessThanOrEqual(attemptsWhenDisabled + 1);
+  });
+
+  it('always 500: exactly 1 + 6 attempts, then DLQ, failing, and an alert on the topic and at alert_url', async () => {
+    await eventually(async () => (await probe.subscription(subs.down)).status === 'failing', 45_000, 'failing');
+    const requests = receiver.deliveries('/down');
+    expect(requests).toHaveLength(7);
+    gaps(requests).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(SCHEDULE_MS[i]));
+
+    const sub = await probe.subscription(subs.down);
+    expect(sub.status_reason).toMatch(/retries exhausted: event .* after 7 attempts, last http_error 500/);
+    expect(sub.status_changed_at).not.toBeNull();
+
+    await eventually(async () => (await probe.deadLetters(subs.down)).length === 1, 15_000, 'DLQ record');
+    const [dead] = await probe.deadLetters(subs.down);
+    expect(dead.reason).toBe('exhausted');
+    expect(dead.detail).toMatch(/^7 attempts: #1 http_error 500, .* #7 http_error 500/);
+    expect(JSON.parse(dead.headers['hookline-attempts'])).toHaveLength(7);
+    expect(dead.payload_json.event.id).toBe(events.down.id);
+
+    await eventually(() => alerts.records.length >= 1, 10_000, 'alert on the alerts topic');
+    const alert = alerts.records.find((r) => r.value.event.type === 'subscription.failing')!;
+    expect(alert.value).toMatchObject({ type: 'AlertEventV1', tenant_id: tenant, subscription_id: subs.down });
+    expect(alert.value.event.data).toMatchObject({
+      status: 'failing',
+      previous_status: 'active',
+      event_id: events.down.id,
+    });
+
+    await receiver.waitFor((all) => all.some((r) => r.path === '/alerts'), 15_000);
+    const callback = receiver.requests.find((r) => r.path === '/alerts')!;
+    expect(JSON.parse(callback.body)).toMatchObject({
+      type: 'subscription.failing',
+      data: { subscription_id: subs.down },
+    });
+    expect(callback.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(callback.headers['webhook-id']).toBe(alert.value.event.id);
+  });
+
+  it('a later success on the failing subscription makes it active again and says so', async () => {
+    downHealthy = true;
+    const next = envelope('test.down', { n: 6 });
+    await publish(next);
+    await eventually(async () => (await probe.subscription(subs.down)).status === 'active', 20_000, 'recovered');
+    await eventually(
+      () => receiver.requests.filter((r) => r.path === '/alerts').length >= 2,
+      15_000,
+      'recovered alert at alert_url',
+    );
+    const types = receiver.requests.filter((r) => r.path === '/alerts').map((r) => JSON.parse(r.body).type);
+    expect(types).toEqual(['subscription.failing', 'subscription.recovered']);
+    expect(alerts.records.map((r) => r.value.event.type)).toContain('subscription.recovered');
+  });
+});
