@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from '../../src/bootstrap.js';
+import type { AlertEventV1 } from '../../src/modules/failures/alert-event.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
@@ -23,7 +24,7 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
   let kafka: KafkaService;
   let fixtures: PipelineFixtures;
   let probe: FailureProbe;
-  let alerts: TopicRecorder;
+  let alerts: TopicRecorder<AlertEventV1>;
   let app: INestApplication;
   let baseUrl: string;
   const subs: Record<string, string> = {};
@@ -64,7 +65,7 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
         events: [`test.${name}`],
       });
     await probe.setAlertUrl(subs.down, receiver.url('/alerts'));
-    alerts = await new TopicRecorder(kafka, `${config.env.KAFKA_TOPIC_PREFIX}.alerts`).start();
+    alerts = await new TopicRecorder<AlertEventV1>(kafka, `${config.env.KAFKA_TOPIC_PREFIX}.alerts`).start();
     app = await startApp(config);
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
@@ -81,7 +82,7 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
     kafka.send(config.ingestTopics[0], [{ key: null, value: JSON.stringify(event), headers: { 'tenant-id': tenant } }]);
   const api = async (path: string) => {
     const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    return { status: res.status, body: (await res.json()) as { data: { status_code: number }[] } };
   };
   const gaps = (requests: ReceivedRequest[]) => requests.slice(1).map((r, i) => r.receivedAt - requests[i].receivedAt);
 

@@ -64,8 +64,8 @@ export class FailureProbe {
 }
 
 /** Collects every record of a topic from its beginning (a throwaway consumer group). */
-export class TopicRecorder {
-  readonly records: { key: string | null; value: Record<string, any>; headers: Record<string, string> }[] = [];
+export class TopicRecorder<T = unknown> {
+  readonly records: { key: string | null; value: T; headers: Record<string, string> }[] = [];
   private consumer?: Consumer;
 
   constructor(
@@ -83,7 +83,7 @@ export class TopicRecorder {
         for (const [k, v] of Object.entries(message.headers ?? {})) headers[k] = String(v);
         this.records.push({
           key: message.key?.toString() ?? null,
-          value: JSON.parse(message.value?.toString() ?? 'null') as Record<string, any>,
+          value: JSON.parse(message.value?.toString() ?? 'null') as T,
           headers,
         });
       },
