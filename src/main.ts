@@ -1,10 +1,11 @@
-import './platform/telemetry/otel.js';
+import { stopTracing } from './platform/telemetry/otel.js';
 import { AppConfig } from './platform/config/app-config.js';
-import { startApp } from './bootstrap.js';
 
 /** Starts the service; a bad configuration or an unreachable dependency ends it with one clear line. */
 async function main(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
+  // Loaded only now, after otel.ts registered its loader hooks, so express, pg and undici are instrumented.
+  const { startApp } = await import('./bootstrap.js');
   const app = await startApp(config);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: draining in-flight work, committing offsets, closing connections`);
     await app.close();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -1,4 +1,4 @@
-import { Counter, Histogram, register } from 'prom-client';
+import { Counter, Gauge, Histogram, register } from 'prom-client';
 
 /**
  * Metrics on the process-wide registry. Get-or-create, because tests start several apps in one
@@ -15,4 +15,31 @@ export function histogram<L extends string>(
   buckets: number[],
 ): Histogram<L> {
   return (register.getSingleMetric(name) as Histogram<L>) ?? new Histogram({ name, help, labelNames, buckets });
+}
+
+/**
+ * A gauge; with `collect`, its value is computed at scrape time (queue depths, breaker states),
+ * and the newest app's callback wins when tests start several apps in one process.
+ */
+export function gauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[] = [],
+  collect?: (gauge: Gauge<L>) => void | Promise<void>,
+): Gauge<L> {
+  const existing = register.getSingleMetric(name) as (Gauge<L> & { collectSource?: typeof collect }) | undefined;
+  if (existing) {
+    if (collect) existing.collectSource = collect;
+    return existing;
+  }
+  const created: Gauge<L> & { collectSource?: typeof collect } = new Gauge({
+    name,
+    help,
+    labelNames,
+    collect() {
+      return created.collectSource?.(created);
+    },
+  });
+  created.collectSource = collect;
+  return created;
 }

@@ -1,0 +1,140 @@
+import { context, SpanKind, SpanStatusCode, trace, type Link, type Span } from '@opentelemetry/api';
+import { counter, gauge, histogram } from './metrics.js';
+import { contextFromTraceparent, spanContextOf, traceparentOf, withoutTraceHeaders } from './propagation.js';
+import { tracingActive } from './sdk.js';
+import { failSpan, HooklineAttributes as A, tracer } from './tracing.js';
+
+const deliveries = counter('hookline_deliveries_total', 'Delivery attempts by outcome and HTTP status class', [
+  'outcome',
+  'status_class',
+]);
+const attemptDuration = histogram(
+  'hookline_delivery_attempt_duration_seconds',
+  'One attempt: connect, request, response',
+  ['outcome'],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+);
+const eventToDelivery = histogram(
+  'hookline_delivery_latency_seconds',
+  'From fan-out of the event to its successful delivery, retries included',
+  [],
+  [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60, 600, 3600, 86400],
+);
+const inFlight = gauge('hookline_deliveries_in_flight', 'Requests to consumer endpoints under way');
+
+export interface AttemptInfo {
+  tenantId: string;
+  subscriptionId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  trigger: string;
+  /** When the event was fanned out (DeliveryTaskV1.first_attempt_at). */
+  firstAttemptAt: string;
+  /** The context the task carries (the ingest span's): the attempt's parent. */
+  traceparent?: string;
+  /** The attempt before this one, linked from this one. */
+  previousAttemptTraceparent?: string;
+}
+
+export interface AttemptResult {
+  outcome: string;
+  status?: number;
+  durationMs: number;
+}
+
+const statusClass = (status?: number) => (status ? `${Math.floor(status / 100)}xx` : 'none');
+
+/** One delivery attempt as telemetry sees it: its span, its outbound call, its metrics. */
+export class AttemptTelemetry {
+  finished = false;
+
+  constructor(
+    readonly span: Span,
+    private readonly info: AttemptInfo,
+  ) {}
+
+  /** The trace to store on the attempt record: the attempt span's, else the one the task carries. */
+  get traceId(): string | null {
+    const own = this.span.spanContext();
+    if (trace.isSpanContextValid(own)) return own.traceId;
+    return spanContextOf(this.info.traceparent)?.traceId ?? null;
+  }
+
+  /** This attempt's own traceparent: what the next attempt links to. */
+  get traceparent(): string | undefined {
+    return traceparentOf(this.span.spanContext()) ?? this.info.traceparent;
+  }
+
+  /**
+   * Runs the request to the endpoint. With the SDK on, the undici instrumentation makes the HTTP
+   * client span a child of the attempt and writes `traceparent` itself (unless the subscription
+   * opted out); with it off, the task's traceparent is passed through as the extra header.
+   */
+  async outbound<T>(sendTraceparent: boolean, call: (traceHeaders: Record<string, string>) => Promise<T>): Promise<T> {
+    inFlight.inc();
+    try {
+      if (tracingActive()) {
+        const ctx = trace.setSpan(context.active(), this.span);
+        return await context.with(sendTraceparent ? ctx : withoutTraceHeaders(ctx), () => call({}));
+      }
+      const passThrough: Record<string, string> = {};
+      if (sendTraceparent && this.info.traceparent) passThrough.traceparent = this.info.traceparent;
+      return await call(passThrough);
+    } finally {
+      inFlight.dec();
+    }
+  }
+
+  finish(result: AttemptResult): void {
+    this.finished = true;
+    const success = result.outcome === 'success';
+    deliveries.inc({ outcome: result.outcome, status_class: statusClass(result.status) });
+    attemptDuration.observe({ outcome: result.outcome }, result.durationMs / 1000);
+    if (success) eventToDelivery.observe((Date.now() - Date.parse(this.info.firstAttemptAt)) / 1000);
+    this.span.setAttribute(A.outcome, result.outcome);
+    if (result.status) this.span.setAttribute('http.response.status_code', result.status);
+    if (!success) this.span.setStatus({ code: SpanStatusCode.ERROR, message: result.outcome });
+  }
+}
+
+/**
+ * Runs one delivery attempt inside its span: `deliver <event type>`, a child of the context the
+ * task carries and, for a retry, linked to the previous attempt's span. Everything the attempt
+ * does (the HTTP call, the attempt record, the hand-off to a retry tier) is inside it.
+ */
+export async function traceAttempt<T>(info: AttemptInfo, run: (attempt: AttemptTelemetry) => Promise<T>): Promise<T> {
+  const previous = spanContextOf(info.previousAttemptTraceparent);
+  const links: Link[] = previous ? [{ context: previous, attributes: { 'hookline.link': 'previous_attempt' } }] : [];
+  const parent = contextFromTraceparent(info.traceparent);
+  const span = tracer.startSpan(
+    `deliver ${info.eventType}`,
+    {
+      kind: SpanKind.CONSUMER,
+      links,
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        [A.eventId]: info.eventId,
+        [A.eventType]: info.eventType,
+        [A.tenantId]: info.tenantId,
+        [A.subscriptionId]: info.subscriptionId,
+        [A.attempt]: info.attempt,
+        [A.trigger]: info.trigger,
+      },
+    },
+    parent,
+  );
+  const attempt = new AttemptTelemetry(span, info);
+  try {
+    return await context.with(trace.setSpan(parent, span), () => run(attempt));
+  } catch (error) {
+    attempt.finished = true;
+    failSpan(span, error);
+    throw error;
+  } finally {
+    // Settled without an outcome: the subscription was gone or disabled, nothing was sent.
+    if (!attempt.finished) span.setAttribute(A.outcome, 'skipped');
+    span.end();
+  }
+}

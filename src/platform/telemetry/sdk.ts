@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
+import type { TelemetrySettings } from '../config/telemetry-settings.js';
+import { OptOutPropagator } from './propagation.js';
+
+/** Probes and scrapes would drown the traces that matter. */
+const UNTRACED_PATHS = /^\/(health|metrics)(\/|\?|$)/;
+
+let running: NodeSDK | undefined;
+
+/**
+ * Whether the SDK is running, i.e. the undici instrumentation writes `traceparent` on outbound
+ * calls itself. When it is not, the pipeline passes the producer's traceparent through by hand.
+ */
+export function tracingActive(): boolean {
+  return running !== undefined;
+}
+
+export interface TracingOverrides {
+  /** Tests pass a SimpleSpanProcessor over an InMemorySpanExporter instead of the env's exporter. */
+  spanProcessors?: SpanProcessor[];
+}
+
+/**
+ * Starts the OpenTelemetry SDK once: W3C propagation (with the per-subscription opt-out),
+ * AsyncLocalStorage context, and the http (REST server spans), express (route names), pg and
+ * undici (the webhook POST) instrumentations. Exporter, protocol, endpoint, sampler and resource
+ * come from the standard OTEL_* variables, read by the SDK itself.
+ */
+export function startTracing(settings: TelemetrySettings, overrides: TracingOverrides = {}): boolean {
+  if (running) return true;
+  if (!settings.tracing && !overrides.spanProcessors) return false;
+  const sdk = new NodeSDK({
+    serviceName: settings.defaultServiceName,
+    textMapPropagator: new OptOutPropagator(),
+    spanProcessors: overrides.spanProcessors,
+    // Metrics are served by prom-client at /metrics; the SDK's own go out only when asked for.
+    ...(settings.metricsExporterRequested ? {} : { metricReaders: [] }),
+    ...(settings.logsExporterRequested ? {} : { logRecordProcessors: [] }),
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED_PATHS.test(req.url ?? ''),
+      }),
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      // Pool housekeeping and batched writes outside any operation would each be a lone root trace.
+      new PgInstrumentation({ requireParentSpan: true }),
+      new UndiciInstrumentation(),
+    ],
+  });
+  sdk.start();
+  running = sdk;
+  return true;
+}
+
+/** Flushes spans still in the batch processor; called on shutdown. */
+export async function stopTracing(): Promise<void> {
+  const sdk = running;
+  running = undefined;
+  await sdk?.shutdown().catch(() => undefined);
+}
