@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { ERROR_STATUS } from '../../platform/errors/error-codes.js';
-import { SubscriptionsService } from './subscriptions.service.js';
+import { conflict, SubscriptionsService } from './subscriptions.service.js';
 import { toResource } from './subscription-view.js';
 import type { SubscriptionResource } from './subscription.dto.js';
 
@@ -43,11 +43,14 @@ export class SubscriptionBatchService {
       ]);
     }
     const results: BatchItemResult[] = new Array(body.length);
+    const duplicates = laterDuplicates(body);
     let next = 0;
     const worker = async () => {
       while (next < body.length) {
         const index = next++;
-        results[index] = await this.createOne(tenantId, index, body[index]);
+        results[index] = duplicates.has(index)
+          ? { index, status: ERROR_STATUS.CONFLICT, error: { code: 'CONFLICT', message: conflict().message } }
+          : await this.createOne(tenantId, index, body[index]);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, body.length) }, worker));
@@ -65,4 +68,21 @@ export class SubscriptionBatchService {
       return { index, status: ERROR_STATUS[code], error: { code, message, ...(details.length ? { details } : {}) } };
     }
   }
+}
+
+/**
+ * Items repeating an earlier item's url and event set: items run concurrently, so the rule "the
+ * earlier one wins" is applied up front rather than left to whichever finishes first.
+ */
+function laterDuplicates(items: unknown[]): Set<number> {
+  const seen = new Set<string>();
+  const later = new Set<number>();
+  items.forEach((item, index) => {
+    const { url, events } = (item ?? {}) as { url?: unknown; events?: unknown };
+    if (typeof url !== 'string' || !Array.isArray(events)) return;
+    const key = JSON.stringify([url, [...events].map(String).sort()]);
+    if (seen.has(key)) later.add(index);
+    seen.add(key);
+  });
+  return later;
 }

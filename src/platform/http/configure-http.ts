@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config.js';
 import { ApiExceptionFilter } from './api-exception.filter.js';
+import { answerClientErrors } from './client-errors.js';
 import { contentNegotiationMiddleware } from './content-negotiation.js';
 import { jsonBodyMiddleware } from './json-body.js';
 import { mountOpenApi } from './openapi.js';
@@ -24,6 +25,7 @@ export function configureHttp(app: INestApplication, config: AppConfig): void {
   const server = app.getHttpAdapter().getInstance() as { disable(setting: string): void };
   server.disable('x-powered-by');
   server.disable('etag'); // ETags are the resources' versions, set explicitly
+  answerClientErrors(app.getHttpServer());
   app.use(requestIdMiddleware);
   // With the API role, early errors wait for the rate-limit step (see deferred-error.ts).
   const defer = config.hasRole('api');
