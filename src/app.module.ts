@@ -7,6 +7,7 @@ import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HttpPlatformModule } from './platform/http/http-platform.module.js';
+import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { EventTypesModule } from './modules/event-types/event-types.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         KafkaModule,
         EgressModule,
         HttpPlatformModule,
+        TelemetryModule,
         HealthModule,
         ...features,
       ],

@@ -1,8 +1,11 @@
 import { Controller, Logger } from '@nestjs/common';
+import type { Span } from '@opentelemetry/api';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { DeadLetterWriter } from '../../platform/kafka/dead-letter.writer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { traceConsumed } from '../../platform/telemetry/messaging-spans.js';
 import { counter } from '../../platform/telemetry/metrics.js';
+import { failSpan } from '../../platform/telemetry/tracing.js';
 import { Handlers } from '../../topology.js';
 import { PoisonMessageError } from '../../modules/events/ingest-errors.js';
 import { IngestService } from '../../modules/events/ingest.service.js';
@@ -23,14 +26,20 @@ export class IngestController {
     private readonly deadLetters: DeadLetterWriter,
   ) {}
 
+  /** In a span whose parent is the producer's traceparent header: the event's trace starts upstream. */
   @EventPattern(Handlers.ingest)
-  async onRecord(@Payload() message: InboundMessage): Promise<void> {
+  onRecord(@Payload() message: InboundMessage): Promise<void> {
+    return traceConsumed(message, (span) => this.process(message, span));
+  }
+
+  private async process(message: InboundMessage, span: Span): Promise<void> {
     try {
       await this.ingest.ingest(message);
     } catch (error) {
       if (!(error instanceof PoisonMessageError)) throw error;
       await this.deadLetters.park(message, error.reason, error.message);
       poison.inc({ reason: error.reason });
+      failSpan(span, error);
       this.log.warn(
         `parked ${message.topic}/${message.partition}@${message.offset} on the DLQ: ${error.reason}: ${error.message}`,
       );

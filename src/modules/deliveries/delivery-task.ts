@@ -21,6 +21,8 @@ export interface DeliveryTaskV1 {
   first_attempt_at: string;
   enqueued_at: string;
   traceparent?: string;
+  /** The previous attempt's span, which this attempt's span links to (retries only). */
+  previous_attempt_traceparent?: string;
 }
 
 export class MalformedTaskError extends Error {}

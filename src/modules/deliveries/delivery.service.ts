@@ -3,8 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { EgressClient, type EgressResult } from '../../platform/egress/egress-client.js';
 import { signDelivery } from '../../platform/egress/signer.js';
 import { retryTransient } from '../../platform/errors/retry-transient.js';
-import { counter, histogram } from '../../platform/telemetry/metrics.js';
-import { traceIdOf } from '../events/trace-context.js';
+import { traceAttempt, type AttemptTelemetry } from '../../platform/telemetry/delivery-telemetry.js';
+import { counter } from '../../platform/telemetry/metrics.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../failures/attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import type { SubscriptionView } from '../matching/subscription-table.js';
@@ -16,14 +16,7 @@ import { RetryScheduler, type NextStep } from './retry-scheduler.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
 
-const attempts = counter('hookline_delivery_attempts_total', 'Delivery attempts by outcome', ['outcome']);
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
-const latency = histogram(
-  'hookline_delivery_latency_seconds',
-  'From fan-out to a successful delivery',
-  [],
-  [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60, 600, 3600, 86400],
-);
 
 /**
  * One delivery task, as a small state machine: prepare (subscription, secrets, signed request) →
@@ -45,7 +38,28 @@ export class DeliveryService {
   ) {}
 
   /** `history`: the attempts before this one (retry tiers carry it in a header). */
-  async deliver(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<NextStep | 'skipped'> {
+  deliver(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<NextStep | 'skipped'> {
+    return traceAttempt(
+      {
+        tenantId: task.tenant_id,
+        subscriptionId: task.subscription_id,
+        eventId: task.event.id,
+        eventType: task.event.type,
+        attempt: task.attempt,
+        trigger: task.trigger,
+        firstAttemptAt: task.first_attempt_at,
+        traceparent: task.traceparent,
+        previousAttemptTraceparent: task.previous_attempt_traceparent,
+      },
+      (telemetry) => this.attempt(task, history, telemetry),
+    );
+  }
+
+  private async attempt(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[],
+    telemetry: AttemptTelemetry,
+  ): Promise<NextStep | 'skipped'> {
     const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
     if (!subscription) {
       skipped.inc();
@@ -55,19 +69,19 @@ export class DeliveryService {
     // Disabled (parked), circuit open (next tier) or rate-limited (waits here).
     const instead = await this.failures.beforeAttempt(task, subscription);
     if (instead) {
+      telemetry.skipped(instead.action === 'park' ? instead.reason : 'circuit_open');
       const trail = appendHistory(history, summarizeSkip(task.attempt, instead, Date.now()));
       await retryTransient(() => this.forwarder.forward(task, instead, undefined, trail));
       await retryTransient(() => this.failures.afterAttempt(task, subscription, undefined, instead, trail));
       return instead;
     }
     const requestAt = Date.now();
-    const result = await this.send(subscription, task, requestAt);
+    const result = await this.send(subscription, task, requestAt, telemetry);
     const step = this.scheduler.nextStep(task, result, Date.now());
-    attempts.inc({ outcome: result.outcome });
-    if (result.outcome === 'success') latency.observe((Date.now() - Date.parse(task.first_attempt_at)) / 1000);
+    telemetry.finish(result);
 
     await retryTransient(
-      () => this.writer.write(this.attemptRecord(task, result, requestAt, step)),
+      () => this.writer.write(this.attemptRecord(task, result, requestAt, step, telemetry.traceId)),
       (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
     );
     const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
@@ -76,7 +90,12 @@ export class DeliveryService {
     return step;
   }
 
-  private send(subscription: SubscriptionView, task: DeliveryTaskV1, now: number): Promise<EgressResult> {
+  private send(
+    subscription: SubscriptionView,
+    task: DeliveryTaskV1,
+    now: number,
+    telemetry: AttemptTelemetry,
+  ): Promise<EgressResult> {
     const body = JSON.stringify(task.event);
     const secrets = validSecrets(subscription, now);
     const headers: Record<string, string> = {
@@ -84,11 +103,19 @@ export class DeliveryService {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
     };
-    if (subscription.sendTraceparent && task.traceparent) headers.traceparent = task.traceparent;
-    return this.egress.post(subscription.url, { headers, body });
+    // traceparent (per subscription, on by default) is written by the telemetry layer.
+    return telemetry.outbound(subscription.sendTraceparent, (traceHeaders) =>
+      this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
+    );
   }
 
-  private attemptRecord(task: DeliveryTaskV1, result: EgressResult, requestAt: number, step: NextStep): AttemptRecord {
+  private attemptRecord(
+    task: DeliveryTaskV1,
+    result: EgressResult,
+    requestAt: number,
+    step: NextStep,
+    traceId: string | null,
+  ): AttemptRecord {
     return {
       id: uuidv7({ msecs: requestAt }),
       createdAt: new Date(requestAt),
@@ -104,7 +131,7 @@ export class DeliveryService {
       responseBody: result.bodySnippet || null,
       responseHeaders: Object.keys(result.headers).length > 0 ? result.headers : null,
       error: result.errorMessage ?? null,
-      traceId: traceIdOf(task.traceparent),
+      traceId,
       nextAttemptAt: step.action === 'retry' ? new Date(step.dueAt) : null,
     };
   }

@@ -5,6 +5,7 @@ import type { EgressResult } from '../../platform/egress/egress-client.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { DeadLetterHeaders } from '../../platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../platform/kafka/kafka-pipeline.transport.js';
+import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../failures/attempt-history.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
@@ -40,6 +41,7 @@ export class TaskForwarder {
         attempt: task.attempt + 1,
         trigger: 'retry',
         enqueued_at: new Date().toISOString(),
+        previous_attempt_traceparent: currentTraceparent() ?? task.previous_attempt_traceparent,
       };
       await this.producer.send(step.topic, [
         {

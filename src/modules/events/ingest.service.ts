@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { tracePublish } from '../../platform/telemetry/messaging-spans.js';
 import { counter } from '../../platform/telemetry/metrics.js';
+import { annotate, currentTraceparent, HooklineAttributes as A, inSpanSync } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../deliveries/delivery-task.js';
 import { MatchingService } from '../matching/matching.service.js';
@@ -51,8 +53,10 @@ export class IngestService {
     const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);
     this.validator.check(envelope.type, envelope.data);
     const { id, type, created_at, data } = envelope;
+    annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
 
-    const subscriptions = this.matching.match(tenantId, type);
+    const subscriptions = inSpanSync('match subscriptions', () => this.matching.match(tenantId, type));
+    annotate({ [A.subscriptionsMatched]: subscriptions.length });
     const subscriptionIds = subscriptions.map((s) => s.id);
     const receivedAt = new Date();
     const [ordering] = await Promise.all([
@@ -71,7 +75,8 @@ export class IngestService {
       }),
     ]);
 
-    const traceparent = traceparentFor(message.headers['traceparent']);
+    // Tasks carry the ingest span's context (SDK on), else the producer's own traceparent or a new one.
+    const traceparent = currentTraceparent() ?? traceparentFor(message.headers['traceparent']);
     const now = receivedAt.toISOString();
     const tasks = subscriptionIds.map((subscriptionId): DeliveryTaskV1 => {
       const { sequence, previousEventId } = ordering.get(subscriptionId)!;
@@ -87,9 +92,11 @@ export class IngestService {
         traceparent,
       };
     });
-    await this.producer.send(
-      this.deliveriesTopic,
-      tasks.map((task) => ({ key: task.subscription_id, value: JSON.stringify(task) })),
+    await tracePublish(this.deliveriesTopic, tasks.length, () =>
+      this.producer.send(
+        this.deliveriesTopic,
+        tasks.map((task) => ({ key: task.subscription_id, value: JSON.stringify(task) })),
+      ),
     );
     ingested.inc({ format });
     fannedOut.inc(tasks.length);

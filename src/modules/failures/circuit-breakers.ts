@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
-import { counter } from '../../platform/telemetry/metrics.js';
+import { counter, gauge } from '../../platform/telemetry/metrics.js';
 import { CircuitBreaker, type CircuitOptions, type CircuitPermit, type CircuitSnapshot } from './circuit-breaker.js';
 import { circuitOptionsFrom } from './failure-options.js';
 
@@ -24,6 +24,12 @@ export class CircuitBreakers {
 
   constructor(config: AppConfig) {
     this.options = circuitOptionsFrom(config);
+    gauge('hookline_circuit_breakers', 'Circuits this instance holds, by state', ['state'], (g) => {
+      const now = Date.now();
+      const counts: Record<string, number> = { closed: 0, open: 0, half_open: 0 };
+      for (const { breaker } of this.entries.values()) counts[breaker.snapshot(now).state]++;
+      for (const [state, n] of Object.entries(counts)) g.set({ state }, n);
+    });
   }
 
   permit(tenantId: string, subscriptionId: string, now = Date.now()): CircuitPermit {

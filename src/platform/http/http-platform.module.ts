@@ -1,9 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
-import type { IncomingMessage } from 'node:http';
-import { AppConfig } from '../config/app-config.js';
+import { LoggingModule } from '../logging/logging.module.js';
 import { DeprecationInterceptor } from './deprecation.js';
-import { requestIdOf } from './request-id.js';
 
 /**
  * HTTP conventions shared by every route: structured logs in which each line of a request carries
@@ -12,20 +9,8 @@ import { requestIdOf } from './request-id.js';
  */
 @Global()
 @Module({
-  imports: [
-    LoggerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
-          level: config.env.LOG_LEVEL,
-          genReqId: (req: IncomingMessage) => requestIdOf(req),
-          quietReqLogger: true,
-          // Keys and cookies never reach a log line.
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
-        },
-      }),
-    }),
-  ],
+  // pino with request_id, trace_id/span_id and redaction: platform/logging/logger-options.ts.
+  imports: [LoggingModule],
   providers: [DeprecationInterceptor],
   exports: [DeprecationInterceptor],
 })

@@ -86,6 +86,12 @@ export class AttemptTelemetry {
     }
   }
 
+  /** Not attempted (subscription disabled, circuit open): the span says why; no delivery metric moves. */
+  skipped(reason: string): void {
+    this.finished = true;
+    this.span.setAttributes({ [A.outcome]: 'not_attempted', 'delivery.not_attempted_reason': reason });
+  }
+
   finish(result: AttemptResult): void {
     this.finished = true;
     const success = result.outcome === 'success';

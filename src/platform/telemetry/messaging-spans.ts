@@ -7,11 +7,7 @@ import { inSpan } from './tracing.js';
  * Processing of one consumed record, as a CONSUMER span (messaging semantic conventions) whose
  * parent is the producer's `traceparent` header, when it sent one.
  */
-export function traceConsumed<T>(
-  message: InboundMessage,
-  consumerGroup: string,
-  run: (span: Span) => Promise<T>,
-): Promise<T> {
+export function traceConsumed<T>(message: InboundMessage, run: (span: Span) => Promise<T>): Promise<T> {
   return inSpan(
     `process ${message.topic}`,
     {
@@ -24,7 +20,6 @@ export function traceConsumed<T>(
         'messaging.destination.name': message.topic,
         'messaging.destination.partition.id': String(message.partition),
         'messaging.kafka.offset': Number(message.offset),
-        'messaging.consumer.group.name': consumerGroup,
         ...(message.key ? { 'messaging.kafka.message.key': message.key.toString('utf8') } : {}),
       },
     },

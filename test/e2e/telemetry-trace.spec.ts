@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import type { INestApplication } from '@nestjs/common';
+import { startApp } from '../../src/bootstrap.js';
+import { telemetrySettings } from '../../src/platform/config/telemetry-settings.js';
+import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { startTracing, stopTracing } from '../../src/platform/telemetry/sdk.js';
+import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
+import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { testConfig, uniqueId } from '../support/test-config.js';
+
+/**
+ * One event, one trace: the producer's traceparent parents the ingest span, each delivery attempt
+ * is a child of it with the undici HTTP client span beneath, a retry links to the attempt before
+ * it, and the consumer receives a traceparent of that same trace (unless its subscription opted
+ * out). The attempt records, and so the delivery log API, carry the trace id.
+ */
+describe('telemetry: one trace from the producer to the consumer endpoint', () => {
+  const exporter = new InMemorySpanExporter();
+  const tenant = uniqueId('tenant-');
+  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
+  const receiver = new HttpsReceiver();
+  const traceId = randomBytes(16).toString('hex');
+  const producerSpanId = randomBytes(8).toString('hex');
+  let config: ReturnType<typeof testConfig>;
+  let kafka: KafkaService;
+  let fixtures: PipelineFixtures;
+  let app: INestApplication;
+  let baseUrl: string;
+  const subs: Record<string, string> = {};
+
+  beforeAll(async () => {
+    startTracing(telemetrySettings({}), { spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+    await receiver.start();
+    let flakyCalls = 0;
+    receiver.responder = (req) => (req.path === '/flaky' && ++flakyCalls === 1 ? { status: 503 } : { status: 200 });
+    config = testConfig({
+      ROLES: 'api,ingest,delivery,retry,operations',
+      EGRESS_CA_FILE: receiver.caFile,
+      API_KEYS: `${tenant}:${apiKey}`,
+    });
+    kafka = new KafkaService(config);
+    await kafka.start();
+    fixtures = new PipelineFixtures(kafka);
+    for (const name of ['ok', 'flaky', 'private'])
+      subs[name] = await fixtures.insertSubscription({
+        tenantId: tenant,
+        url: receiver.url(`/${name}`),
+        events: ['order.*'],
+      });
+    await fixtures.db.query(`UPDATE subscriptions SET send_traceparent = false WHERE id = $1`, [subs.private]);
+    app = await startApp(config);
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await kafka?.onModuleDestroy();
+    await fixtures?.close();
+    await receiver.stop();
+    await stopTracing();
+  });
+
+  const spansOfTrace = () => exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
+  const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+  const attemptSpans = (subscriptionId: string) =>
+    spansOfTrace()
+      .filter((s) => s.name === 'deliver order.created' && s.attributes['subscription.id'] === subscriptionId)
+      .sort((a, b) => Number(a.attributes['delivery.attempt']) - Number(b.attributes['delivery.attempt']));
+  const clientSpanUnder = (attempt: ReadableSpan) =>
+    spansOfTrace().find((s) => s.kind === SpanKind.CLIENT && parentOf(s) === attempt.spanContext().spanId);
+
+  it('parents ingest, attempts and HTTP client spans in the producer trace, and links the retry', async () => {
+    const event = envelope('order.created', { order_id: 'o-1' });
+    await kafka.send(config.ingestTopics[0], [
+      {
+        key: null,
+        value: JSON.stringify(event),
+        headers: { 'tenant-id': tenant, traceparent: `00-${traceId}-${producerSpanId}-01` },
+      },
+    ]);
+    const forEvent = (path: string) => (r: ReceivedRequest) => r.path === path && r.headers['webhook-id'] === event.id;
+    await receiver.waitFor(
+      (all) =>
+        all.some(forEvent('/ok')) && all.some(forEvent('/private')) && all.filter(forEvent('/flaky')).length === 2,
+      30_000,
+    );
+    await eventually(
+      () => attemptSpans(subs.flaky).length === 2 && attemptSpans(subs.ok).length === 1,
+      10_000,
+      'spans',
+    );
+
+    const ingest = spansOfTrace().find((s) => s.name === `process ${config.ingestTopics[0]}`)!;
+    expect(ingest.kind).toBe(SpanKind.CONSUMER);
+    expect(parentOf(ingest)).toBe(producerSpanId);
+    expect(ingest.attributes).toMatchObject({
+      'messaging.system': 'kafka',
+      'messaging.destination.name': config.ingestTopics[0],
+      'event.id': event.id,
+      'event.type': 'order.created',
+    });
+    const ingestId = ingest.spanContext().spanId;
+    expect(spansOfTrace().find((s) => s.name === 'match subscriptions')?.parentSpanContext?.spanId).toBe(ingestId);
+    const publish = spansOfTrace().find((s) => s.name === `send ${config.env.KAFKA_TOPIC_PREFIX}.deliveries`)!;
+    expect(publish.kind).toBe(SpanKind.PRODUCER);
+    expect(parentOf(publish)).toBe(ingestId);
+
+    // First delivery: child of ingest, its HTTP client span beneath it, traceparent naming that client span.
+    const [ok] = attemptSpans(subs.ok);
+    expect(parentOf(ok)).toBe(ingestId);
+    expect(ok.attributes).toMatchObject({
+      'event.id': event.id,
+      'subscription.id': subs.ok,
+      'delivery.attempt': 1,
+      'delivery.outcome': 'success',
+      'http.response.status_code': 200,
+    });
+    const okClient = clientSpanUnder(ok)!;
+    expect(okClient.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 200 });
+    const okRequest = receiver.requests.find(forEvent('/ok'))!;
+    expect(okRequest.headers.traceparent).toBe(`00-${traceId}-${okClient.spanContext().spanId}-01`);
+
+    // The retry: same trace, same parent, linked to the failed attempt.
+    const [failed, retried] = attemptSpans(subs.flaky);
+    expect(failed.attributes).toMatchObject({ 'delivery.attempt': 1, 'delivery.outcome': 'http_error' });
+    expect(clientSpanUnder(failed)!.attributes['http.response.status_code']).toBe(503);
+    expect(retried.attributes).toMatchObject({ 'delivery.attempt': 2, 'delivery.outcome': 'success' });
+    expect(parentOf(retried)).toBe(ingestId);
+    expect(retried.links.map((l) => l.context.spanId)).toEqual([failed.spanContext().spanId]);
+    const flakyRequests = receiver.requests.filter(forEvent('/flaky'));
+    expect(flakyRequests.map((r) => r.headers.traceparent)).toEqual([
+      `00-${traceId}-${clientSpanUnder(failed)!.spanContext().spanId}-01`,
+      `00-${traceId}-${clientSpanUnder(retried)!.spanContext().spanId}-01`,
+    ]);
+
+    // send_traceparent = false: traced on our side, nothing sent to theirs.
+    expect(attemptSpans(subs.private)).toHaveLength(1);
+    expect(receiver.requests.find(forEvent('/private'))!.headers.traceparent).toBeUndefined();
+
+    // The delivery log leads from an attempt to its trace.
+    const res = await fetch(`${baseUrl}/v1/events/${event.id}/deliveries`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const log = (await res.json()) as { data: { subscription_id: string; trace_id: string }[] };
+    expect(log.data).toHaveLength(4);
+    expect(new Set(log.data.map((a) => a.trace_id))).toEqual(new Set([traceId]));
+  });
+});
