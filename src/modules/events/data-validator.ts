@@ -15,7 +15,7 @@ const invalidData = counter('hookline_ingest_invalid_data_total', 'Events whose 
 ]);
 
 /**
- * Validates an event's data against schemas/event-types/<type>.json when that file exists.
+ * Validates an event's data against schemas/event-types/<type>.schema.json (or <type>.json) when it exists.
  * INGEST_DATA_VALIDATION: off skips it, warn counts and logs (once per type), enforce parks the
  * event with reason invalid_data. Schemas are compiled once per type.
  */
@@ -51,9 +51,9 @@ export class DataValidator {
   private validatorFor(type: string): ValidateFunction | null {
     if (this.compiled.has(type)) return this.compiled.get(type)!;
     // type is a checked dotted name, so it cannot climb out of the directory.
-    const file = join(this.dir, `${type}.json`);
+    const file = [`${type}.schema.json`, `${type}.json`].map((name) => join(this.dir, name)).find(existsSync);
     let validate: ValidateFunction | null = null;
-    if (existsSync(file)) {
+    if (file) {
       const schema = JSON.parse(readFileSync(file, 'utf8')) as { $schema?: string };
       const ajv = schema.$schema?.includes('2020-12') ? new Ajv2020({ strict: false }) : new Ajv({ strict: false });
       (addFormats as unknown as (a: Ajv) => void)(ajv);

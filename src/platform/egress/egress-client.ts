@@ -54,7 +54,10 @@ export class EgressClient implements OnModuleDestroy {
     });
     this.agent = new Agent({
       keepAliveTimeout: 30_000,
-      connections: config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION,
+      // Per origin, and many subscriptions share an origin (one SaaS host, one test receiver): a
+      // per-subscription bound here would let one hanging subscription take every connection of
+      // its neighbours. The scheduler bounds each subscription; the pool only bounds the total.
+      connections: config.env.DELIVERY_CONCURRENCY,
       connect: (options, callback) => {
         try {
           // IP literals never reach the lookup hook, so they are judged here.

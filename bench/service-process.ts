@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { AppConfig } from '../src/platform/config/app-config.js';
+
+/** dist/src/main.js when this runs compiled from dist/bench; tests running sources pass the path. */
+const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
+
+/** A free TCP port on 127.0.0.1, chosen by the OS. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** The validated configuration as the environment of a child process. */
+export function envOf(config: AppConfig, overrides: Record<string, string> = {}): Record<string, string> {
+  return { ...Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)])), ...overrides };
+}
+
+/**
+ * The built service (dist/src/main.js) as a child process: started, probed for readiness, killed
+ * with SIGKILL (a crash: no drain, no commit), and measured (CPU seconds, peak RSS from /proc).
+ */
+export class ServiceChild {
+  private child?: ChildProcess;
+  readonly output: string[] = [];
+
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly entry = MAIN,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.env.PORT}`;
+  }
+
+  start(): void {
+    this.child = spawn(process.execPath, [this.entry], {
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.output.push(...chunk.toString().split('\n').filter(Boolean));
+      if (this.output.length > 500) this.output.splice(0, this.output.length - 500);
+    };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+  }
+
+  async waitReady(timeoutMs = 90_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until && this.child?.exitCode === null) {
+      try {
+        if ((await fetch(`${this.baseUrl}/health/ready`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`service did not become ready:\n${this.output.slice(-20).join('\n')}`);
+  }
+
+  /** CPU seconds (user + system) and peak resident set (MiB) so far, from /proc. */
+  usage(): { cpuSeconds: number; peakRssMiB: number } {
+    const pid = this.child?.pid;
+    if (!pid) return { cpuSeconds: 0, peakRssMiB: 0 };
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return { cpuSeconds: ticks / 100, peakRssMiB: hwm ? Number(hwm[1]) / 1024 : 0 };
+  }
+
+  /** kill -9: the process gets no chance to drain or commit. */
+  async kill9(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode) return;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+}

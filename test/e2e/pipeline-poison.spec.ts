@@ -1,0 +1,86 @@
+import type { INestApplication } from '@nestjs/common';
+import { startApp } from '../../src/bootstrap.js';
+import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { testConfig, uniqueId } from '../support/test-config.js';
+
+/**
+ * Every kind of poison message lands in <prefix>.dlq with its reason and source coordinates (and
+ * in the dead_letters table), and the partition keeps flowing: the good event published after all
+ * of them, on the same single partition, is delivered.
+ */
+describe('pipeline: poison messages', () => {
+  const tenant = uniqueId('tenant-');
+  const receiver = new HttpsReceiver();
+  let config: ReturnType<typeof testConfig>;
+  let kafka: KafkaService;
+  let fixtures: PipelineFixtures;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    await receiver.start();
+    config = testConfig({
+      ROLES: 'api,ingest,delivery,operations',
+      EGRESS_CA_FILE: receiver.caFile,
+      KAFKA_TOPIC_PARTITIONS: '1',
+      INGEST_DATA_VALIDATION: 'enforce',
+      DEFAULT_TENANT: '',
+    });
+    kafka = new KafkaService(config);
+    await kafka.start();
+    fixtures = new PipelineFixtures(kafka);
+    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/all'), events: ['*'] });
+    app = await startApp(config);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await kafka?.onModuleDestroy();
+    await fixtures?.close();
+    await receiver.stop();
+  });
+
+  it('parks each kind with its reason and keeps the partition flowing', async () => {
+    const withTenant = { 'tenant-id': tenant };
+    const unknownSchema = Buffer.alloc(9);
+    unknownSchema.writeInt32BE(2_000_000_000, 1);
+    const good = envelope('order.created', {
+      order_id: 'o-1',
+      status: 'pending',
+      total: { amount: 1, currency: 'EUR' },
+    });
+    const topic = config.ingestTopics[0];
+    await kafka.send(topic, [
+      { value: Buffer.from('{not json'), headers: withTenant }, // offset 0
+      { value: JSON.stringify({ id: 'x', type: 'no dots', data: [] }), headers: withTenant }, // 1
+      { value: unknownSchema, headers: withTenant }, // 2
+      { value: JSON.stringify(envelope('order.created', { order_id: 'o' })) }, // 3: no tenant anywhere
+      { value: JSON.stringify(envelope('order.created', { order_id: 42 })), headers: withTenant }, // 4: data fails its schema
+      { value: JSON.stringify(good), headers: withTenant }, // 5
+    ]);
+
+    await receiver.waitFor(() => receiver.deliveries('/all').some((r) => r.headers['webhook-id'] === good.id), 30_000);
+    expect(receiver.deliveries('/all')).toHaveLength(1);
+
+    await eventually(async () => (await fixtures.deadLetters(topic)).length === 5, 20_000, 'five dead letters');
+    const parked = await fixtures.deadLetters(topic);
+    expect(parked.map((d) => [d.reason, d.source_partition, d.source_offset])).toEqual([
+      ['undecodable', 0, '0'],
+      ['invalid_envelope', 0, '1'],
+      ['unknown_schema', 0, '2'],
+      ['no_tenant', 0, '3'],
+      ['invalid_data', 0, '4'],
+    ]);
+    expect(parked[1].detail).toMatch(/type must be a dotted name/);
+    expect(parked[1].detail).toMatch(/data must be an object/);
+    expect(parked[4].tenant_id).toBe(tenant);
+
+    // The DLQ records themselves carry the reason and the source in headers.
+    const admin = kafka.kafka.admin();
+    await admin.connect();
+    const [offsets] = await admin.fetchTopicOffsets(`${config.env.KAFKA_TOPIC_PREFIX}.dlq`).then((o) => [o]);
+    await admin.disconnect();
+    expect(offsets.reduce((n, p) => n + Number(p.high), 0)).toBe(5);
+  });
+});
