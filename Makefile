@@ -47,7 +47,7 @@ demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription
 test: build stack-up ## lint, type-check and the whole Jest suite (unit, integration, e2e) on the real stack
 	npm run --silent typecheck
 	npm run --silent lint
-	npm test -- --ci
+	npm test -- --ci --forceExit
 
 test-unit: install ## unit tests only; no stack needed
 	npm test -- --selectProjects unit
