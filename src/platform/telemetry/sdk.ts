@@ -46,7 +46,11 @@ export function startTracing(settings: TelemetrySettings, overrides: TracingOver
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED_PATHS.test(req.url ?? ''),
       }),
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      // Route handlers only: Nest's app-wide middlewares would add a span each to every request.
+      new ExpressInstrumentation({
+        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
+        ignoreLayers: ['request handler'],
+      }),
       // Pool housekeeping and batched writes outside any operation would each be a lone root trace.
       new PgInstrumentation({ requireParentSpan: true }),
       new UndiciInstrumentation(),
