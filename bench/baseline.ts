@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'undici';
+import { signDelivery } from '../src/platform/egress/signer.js';
+import { percentiles, type Percentiles } from './stats.js';
+
+export interface BaselineResult {
+  deliveries: number;
+  seconds: number;
+  perSecond: number;
+  latencyMs: Percentiles;
+}
+
+/**
+ * The raw baseline: the same signed POSTs straight to the same receiver with undici, at the same
+ * concurrency, and nothing else: no Kafka, no Postgres. The pipeline is quoted as a ratio of it.
+ */
+export async function runBaseline(
+  url: string,
+  caFile: string,
+  total: number,
+  concurrency: number,
+): Promise<BaselineResult> {
+  const agent = new Agent({
+    connect: { ca: readFileSync(caFile, 'utf8') },
+    connections: concurrency,
+    keepAliveTimeout: 30_000,
+  });
+  const secret = 'whsec_' + Buffer.from('bench-baseline-secret-0123456789').toString('base64');
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const n = next++;
+      const sent = performance.now();
+      const body = JSON.stringify({
+        id: `evt_baseline_${n}`,
+        type: 'order.created',
+        created_at: new Date().toISOString(),
+        data: { order_id: `o-${n}`, status: 'pending', total: { amount: 1200, currency: 'EUR' } },
+        sequence: n + 1,
+        previous_event_id: null,
+      });
+      const headers = {
+        ...signDelivery({ msgId: `evt_baseline_${n}`, timestamp: Date.now() / 1000, body, secrets: [secret] }),
+        'content-type': 'application/json',
+        'user-agent': 'Hookline/bench',
+      };
+      const res = await request(url, { method: 'POST', dispatcher: agent, headers, body });
+      await res.body.text();
+      latencies.push(performance.now() - sent);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  return { deliveries: total, seconds, perSecond: total / seconds, latencyMs: percentiles(latencies) };
+}
