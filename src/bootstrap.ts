@@ -15,6 +15,8 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), {
     abortOnError: false,
     logger: config.env.LOG_LEVEL === 'silent' ? false : undefined,
+    // Held until configureHttp hands logging to pino, so even the start-up lines are JSON.
+    bufferLogs: true,
     bodyParser: false,
   });
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
