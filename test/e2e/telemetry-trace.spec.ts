@@ -51,6 +51,11 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
         events: ['order.*'],
       });
     await fixtures.db.query(`UPDATE subscriptions SET send_traceparent = false WHERE id = $1`, [subs.private]);
+    // A token in the query string, as many webhook URLs carry: it must not reach the trace backend.
+    await fixtures.db.query(`UPDATE subscriptions SET url = $2 WHERE id = $1`, [
+      subs.ok,
+      receiver.url('/ok?token=s3cr3t'),
+    ]);
     app = await startApp(config);
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
@@ -81,7 +86,8 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
         headers: { 'tenant-id': tenant, traceparent: `00-${traceId}-${producerSpanId}-01` },
       },
     ]);
-    const forEvent = (path: string) => (r: ReceivedRequest) => r.path === path && r.headers['webhook-id'] === event.id;
+    const forEvent = (path: string) => (r: ReceivedRequest) =>
+      r.path.split('?')[0] === path && r.headers['webhook-id'] === event.id;
     await receiver.waitFor(
       (all) =>
         all.some(forEvent('/ok')) && all.some(forEvent('/private')) && all.filter(forEvent('/flaky')).length === 2,
@@ -120,6 +126,8 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
     });
     const okClient = clientSpanUnder(ok)!;
     expect(okClient.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 200 });
+    expect(okClient.attributes['url.full']).toBe(`${receiver.url('/ok')}?REDACTED`);
+    expect(JSON.stringify(spansOfTrace().map((s) => s.attributes))).not.toContain('s3cr3t');
     const okRequest = receiver.requests.find(forEvent('/ok'))!;
     expect(okRequest.headers.traceparent).toBe(`00-${traceId}-${okClient.spanContext().spanId}-01`);
 

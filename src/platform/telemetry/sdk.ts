@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Attributes } from '@opentelemetry/api';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -12,6 +13,16 @@ import { OptOutPropagator } from './propagation.js';
 const UNTRACED_PATHS = /^\/(health|metrics)(\/|\?|$)/;
 
 let running: NodeSDK | undefined;
+
+/**
+ * Endpoint URLs are the consumers' and often carry a token in the query string: traces keep the
+ * origin and path only. (Overrides the attributes the undici instrumentation derived from the URL.)
+ */
+function withoutQueryString(request: { origin: string; path: string }): Attributes {
+  const [path, query] = request.path.split('?', 2);
+  if (query === undefined) return {};
+  return { 'url.full': `${request.origin}${path}?REDACTED`, 'url.query': 'REDACTED' };
+}
 
 /**
  * Whether the SDK is running, i.e. the undici instrumentation writes `traceparent` on outbound
@@ -53,7 +64,7 @@ export function startTracing(settings: TelemetrySettings, overrides: TracingOver
       }),
       // Pool housekeeping and batched writes outside any operation would each be a lone root trace.
       new PgInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation(),
+      new UndiciInstrumentation({ startSpanHook: withoutQueryString }),
     ],
   });
   sdk.start();
