@@ -1,3 +1,4 @@
+import './platform/kafka/silence-kafkajs-warning.js';
 import { stopTracing } from './platform/telemetry/otel.js';
 import { AppConfig } from './platform/config/app-config.js';
 

@@ -84,11 +84,8 @@ export async function runDemo(): Promise<void> {
     const lines: string[] = [];
     const latencies: number[] = [];
     const printed = new Set<ReceivedRequest>();
-    const until = Date.now() + 60_000;
-    while (
-      new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size < total &&
-      Date.now() < until
-    ) {
+    const distinct = () => new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size;
+    const takeNew = () => {
       for (const r of receiver.deliveries('/demo').filter((x) => !printed.has(x))) {
         printed.add(r);
         const body = verifier.verify(r.body, r.headers) as { id: string; type: string };
@@ -96,9 +93,14 @@ export async function runDemo(): Promise<void> {
         latencies.push(latency);
         lines.push(`  ✓ ${body.type.padEnd(18)} ${body.id}  200  ${latency} ms  signature ok`);
       }
-      bar.update(printed.size);
+      bar.update(distinct());
+    };
+    const until = Date.now() + 60_000;
+    while (distinct() < total && Date.now() < until) {
+      takeNew();
       await new Promise((r) => setTimeout(r, 100));
     }
+    takeNew();
     bar.stop();
     lines.forEach((l) => console.log(l));
 
@@ -119,7 +121,7 @@ export async function runDemo(): Promise<void> {
       `  deliveries received  ${printed.size} (${new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size} distinct)`,
     );
     console.log(`  latency p50 / max    ${pct(50)} ms / ${latencies.at(-1) ?? 0} ms (publish → received)`);
-    if (printed.size < total) throw new Error(`only ${printed.size} of ${total} events were delivered`);
+    if (distinct() < total) throw new Error(`only ${distinct()} of ${total} events were delivered`);
   } finally {
     const code = await service.stop();
     console.log(`  service stopped (exit ${code})`);

@@ -11,7 +11,6 @@ describe('service lifecycle', () => {
       KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
       KAFKA_GROUP_PREFIX: run,
       INGEST_TOPICS: `${run}.events`,
-    ROLES: 'api',
       LOG_LEVEL: 'warn',
     },
     'dist/src/main.js',
