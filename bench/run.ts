@@ -19,7 +19,8 @@ import { percentiles, type Percentiles } from './stats.js';
  * as a child process) into an HTTPS receiver in its own process, against a raw undici baseline.
  * Settings (environment): BENCH_DELIVERIES (deliveries per throughput run, 30000),
  * BENCH_SUBSCRIPTIONS (1,10), BENCH_LATENCY_RATE (deliveries/s of the latency run, 1000),
- * BENCH_LATENCY_SECONDS (10), BENCH_BACKLOG (0: skip; else messages of the RSS-under-backlog run),
+ * BENCH_LATENCY_SECONDS (10), BENCH_BACKLOG (0: skip; else messages of the RSS-under-backlog run, observed for at most
+ * BENCH_BACKLOG_SECONDS, 120),
  * BENCH_DATABASE_URL, KAFKA_BROKERS; DELIVERY_* and other service variables pass through.
  */
 const env = process.env;
@@ -216,7 +217,7 @@ async function backlogRss(messages: number): Promise<{ messages: number; peakRss
   await service.waitReady();
   const started = Date.now();
   let peak = 0;
-  while (Date.now() - started < Number(env.BENCH_BACKLOG_SECONDS ?? 60_000) * 1) {
+  while (Date.now() - started < Number(env.BENCH_BACKLOG_SECONDS ?? 120) * 1000) {
     peak = Math.max(peak, service.usage().peakRssMiB);
     if ((await receiver.stats()).requests >= messages) break;
     await sleep(1000);
