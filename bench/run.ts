@@ -25,7 +25,7 @@ import { percentiles, type Percentiles } from './stats.js';
  */
 const env = process.env;
 const DELIVERIES = Number(env.BENCH_DELIVERIES ?? 30_000);
-const SUBSCRIPTIONS = (env.BENCH_SUBSCRIPTIONS ?? '1,10').split(',').map(Number);
+const SUBSCRIPTIONS = (env.BENCH_SUBSCRIPTIONS ?? '1,10').split(',').filter(Boolean).map(Number);
 const LATENCY_RATE = Number(env.BENCH_LATENCY_RATE ?? 1000);
 const LATENCY_SECONDS = Number(env.BENCH_LATENCY_SECONDS ?? 10);
 const BACKLOG = Number(env.BENCH_BACKLOG ?? 0);
