@@ -257,4 +257,44 @@ export class Environment {
   @IsOptional()
   @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
   CIRCUIT_OPEN_DURATION = '30s';
+
+  /** An operation's lease: a runner renews it while working; when it lapses another runner resumes the work. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(500)
+  @Max(600000)
+  OPERATIONS_LEASE_MS = 30000;
+
+  /** How often an idle operations runner looks for pending or abandoned operations. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  OPERATIONS_POLL_MS = 1000;
+
+  /** Operations one runner instance works on at once. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  OPERATIONS_CONCURRENCY = 2;
+
+  /** Items (events, dead letters, subscriptions of a report) handled between two checkpoints. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  OPERATIONS_BATCH_SIZE = 500;
+
+  /** Finished operations (and their report rows) are deleted this many days after they finished. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  OPERATIONS_RETENTION_DAYS = 30;
 }
