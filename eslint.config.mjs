@@ -16,7 +16,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main.ts', 'src/cli.ts', 'src/platform/telemetry/**', 'test/**', 'bench/**', 'deploy/**'],
+    files: [
+      'src/main.ts',
+      'src/cli.ts',
+      'src/demo/**',
+      'src/platform/telemetry/**',
+      'test/**',
+      'bench/**',
+      'deploy/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } },
   },
 );

@@ -28,8 +28,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const DOCUMENTATION_BASE_URL = 'https://github.com/hookline/hookline/blob/main/docs/errors.md';
 
-export const documentationUrl = (code: ErrorCode) =>
-  `${DOCUMENTATION_BASE_URL}#${code.toLowerCase()}`;
+export const documentationUrl = (code: ErrorCode) => `${DOCUMENTATION_BASE_URL}#${code.toLowerCase()}`;
 
 /** The code a bare HTTP status maps to, for errors raised by the framework rather than by us. */
 export function codeForStatus(status: number): ErrorCode {
