@@ -19,14 +19,25 @@ import { SubscriptionChangelogConsumerModule } from './consumers/subscription-ch
 import { AlertConsumerModule } from './consumers/alerts/alert-consumer.module.js';
 import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js';
 import { CircuitApiModule } from './modules/failures/circuit-api.module.js';
+import { OperationsApiModule } from './modules/operations/operations-api.module.js';
+import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
+import { ReportsApiModule } from './modules/reports/reports-api.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
-  api: [RateLimitsModule, EventTypesModule, SubscriptionsModule, DeliveryLogModule, CircuitApiModule],
+  api: [
+    RateLimitsModule,
+    EventTypesModule,
+    SubscriptionsModule,
+    DeliveryLogModule,
+    CircuitApiModule,
+    OperationsApiModule,
+    ReportsApiModule,
+  ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
-  operations: [DeadLetterConsumerModule],
+  operations: [DeadLetterConsumerModule, OperationsRunnerModule],
 };
 
 @Module({})

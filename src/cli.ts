@@ -4,6 +4,7 @@ import { AppConfig } from './platform/config/app-config.js';
 import { runMigrations } from './platform/database/data-source.js';
 import { createApiKey, parseScopes } from './modules/auth/create-api-key.js';
 import { runDemo } from './demo/demo.js';
+import { registerOperationCommands } from './modules/operations/cli/operation-commands.js';
 
 const program = new Command('hookline').description('Hookline operations command line');
 
@@ -35,6 +36,8 @@ apiKeys
     console.error(`created API key ${id} for tenant ${options.tenant}; store it now, it is not shown again:`);
     console.log(key);
   });
+
+registerOperationCommands(program);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`hookline: ${error instanceof Error ? error.message : String(error)}`);

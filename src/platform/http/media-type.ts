@@ -30,3 +30,15 @@ export function acceptsJson(accept: string | undefined): boolean {
     return ['*/*', 'application/*', 'application/json', 'application/problem+json'].includes(type);
   });
 }
+
+/** Whether an Accept header admits a media type: exactly, by its type's wildcard, or by the full wildcard. */
+export function acceptsMediaType(accept: string | undefined, mediaType: string): boolean {
+  if (!accept || !accept.trim()) return true;
+  const [type] = mediaType.split('/');
+  return accept.split(',').some((range) => {
+    const [candidate, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) return false;
+    return candidate === '*/*' || candidate === `${type}/*` || candidate === mediaType;
+  });
+}

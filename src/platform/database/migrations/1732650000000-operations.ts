@@ -12,6 +12,7 @@ export class Operations1732650000000 implements MigrationInterface {
       CREATE TABLE operations (
         id uuid PRIMARY KEY,
         tenant_id text NOT NULL,
+        namespace text NOT NULL,
         kind text NOT NULL,
         parameters jsonb NOT NULL,
         status text NOT NULL DEFAULT 'PENDING'
@@ -32,9 +33,9 @@ export class Operations1732650000000 implements MigrationInterface {
       )`);
     // The tenant's list, newest first, keyset-paginated on (created_at, id).
     await q.query(`CREATE INDEX operations_tenant_created ON operations (tenant_id, created_at DESC, id DESC)`);
-    // The runner's claim looks only at work that may still need a holder.
+    // The runner's claim looks only at its namespace's work that may still need a holder.
     await q.query(
-      `CREATE INDEX operations_claimable ON operations (created_at)
+      `CREATE INDEX operations_claimable ON operations (namespace, created_at)
         WHERE status IN ('PENDING', 'IN_PROGRESS', 'CANCELLING')`,
     );
     await q.query(`CREATE INDEX operations_finished ON operations (finished_at) WHERE finished_at IS NOT NULL`);

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
+import { currentTraceparent } from '../../platform/telemetry/tracing.js';
+import { topicNames } from '../../topology.js';
+import type { DeliveredEnvelope, DeliveryTaskV1 } from '../deliveries/delivery-task.js';
+
+/**
+ * Hands events back to the normal pipeline: DeliveryTaskV1 records on <prefix>.deliveries with
+ * trigger `manual` and attempt 1, keyed by subscription like fan-out's, so the delivery stage signs,
+ * sends, logs and retries them like any other. Attempt 1 on purpose: the attempt number selects
+ * the retry tier, so a recovered event gets the whole retry schedule again instead of landing
+ * straight back in the DLQ after one failure; the log tells it apart by its trigger.
+ */
+@Injectable()
+export class ManualTasks {
+  private readonly topic: string;
+
+  constructor(
+    private readonly producer: BatchingProducer,
+    config: AppConfig,
+  ) {
+    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+  }
+
+  task(tenantId: string, subscriptionId: string, event: DeliveredEnvelope, now = new Date()): DeliveryTaskV1 {
+    const at = now.toISOString();
+    const traceparent = currentTraceparent();
+    return {
+      type: 'DeliveryTaskV1',
+      tenant_id: tenantId,
+      subscription_id: subscriptionId,
+      event,
+      attempt: 1,
+      trigger: 'manual',
+      first_attempt_at: at,
+      enqueued_at: at,
+      ...(traceparent ? { traceparent } : {}),
+    };
+  }
+
+  /** Resolves once the broker acknowledged every task (acks=all). */
+  async send(tasks: DeliveryTaskV1[]): Promise<void> {
+    await this.producer.send(
+      this.topic,
+      tasks.map((task) => ({ key: task.subscription_id, value: JSON.stringify(task) })),
+    );
+  }
+}

@@ -1,0 +1,60 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OPERATION_KINDS, OPERATION_STATUSES, type OperationKind, type OperationStatus } from './operation.entity.js';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d{1,9}$/.test(value) ? Number(value) : value;
+
+export class OperationListQuery {
+  @ApiPropertyOptional({ enum: OPERATION_STATUSES })
+  @IsOptional()
+  @IsIn(OPERATION_STATUSES)
+  status?: OperationStatus;
+
+  @ApiPropertyOptional({ enum: OPERATION_KINDS })
+  @IsOptional()
+  @IsIn(OPERATION_KINDS)
+  kind?: OperationKind;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Opaque cursor: next_cursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  after?: string;
+}
+
+export class OperationStarted {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: OPERATION_STATUSES }) status: OperationStatus;
+}
+
+export class OperationErrorDto {
+  @ApiProperty() code: string;
+  @ApiProperty() message: string;
+}
+
+export class OperationResource {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: OPERATION_KINDS }) kind: OperationKind;
+  @ApiProperty({ enum: OPERATION_STATUSES }) status: OperationStatus;
+  @ApiProperty({ minimum: 0, maximum: 100 }) progress: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) estimated_completion: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) started_at: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) finished_at: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Path of the result once COMPLETED' })
+  result_url: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) parameters: object;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Summary of the run' })
+  result?: object;
+  @ApiPropertyOptional({ type: OperationErrorDto, description: 'Present when FAILED' }) error?: OperationErrorDto;
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import type { OperationEntity } from '../operation.entity.js';
+import { OperationsService } from '../operations.service.js';
+import { SubscriptionLookup } from '../subscription-lookup.js';
+import { resolveWindow } from '../time-window.js';
+import type { CreateRecoveryDto } from './recovery.dto.js';
+import type { RecoveryParameters } from './recovery.handler.js';
+
+/**
+ * Starts a recovery. How far back it reaches: events are kept EVENT_RETENTION_DAYS (their payloads
+ * are what is re-sent), and "failed" also needs each event's latest attempt, kept
+ * ATTEMPT_RETENTION_DAYS, so the shorter of the two bounds `since`.
+ */
+@Injectable()
+export class RecoveriesService {
+  constructor(
+    private readonly operations: OperationsService,
+    private readonly subscriptions: SubscriptionLookup,
+    private readonly config: AppConfig,
+  ) {}
+
+  async start(tenantId: string, subscriptionId: string, body: CreateRecoveryDto): Promise<OperationEntity> {
+    if ((await this.subscriptions.status(tenantId, subscriptionId)) === null)
+      throw AppError.notFound('The webhook subscription');
+    const status = body.status ?? 'failed';
+    const { EVENT_RETENTION_DAYS: events, ATTEMPT_RETENTION_DAYS: attempts } = this.config.env;
+    const retentionDays = status === 'failed' ? Math.min(events, attempts) : events;
+    const window = resolveWindow(body.since, body.until, {
+      startField: 'since',
+      endField: 'until',
+      retentionDays,
+      retentionReason:
+        status === 'failed'
+          ? 'older events or their attempts are no longer stored (EVENT_RETENTION_DAYS, ATTEMPT_RETENTION_DAYS)'
+          : 'older events are no longer stored (EVENT_RETENTION_DAYS)',
+    });
+    const parameters: RecoveryParameters = {
+      subscription_id: subscriptionId,
+      since: window.start!,
+      until: window.end,
+      status,
+      dry_run: body.dry_run ?? false,
+    };
+    return this.operations.start(tenantId, 'recovery', { ...parameters });
+  }
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { SequenceAllocator } from '../../events/sequence-allocator.js';
+import { ManualTasks } from '../manual-tasks.js';
+import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
+import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
+import { SubscriptionLookup } from '../subscription-lookup.js';
+import { RecoveryEventsRepository, type EventPosition, type RecoveryWindow } from './recovery-events.repository.js';
+
+export interface RecoveryParameters {
+  subscription_id: string;
+  since: string;
+  until: string;
+  status: 'failed' | 'all';
+  dry_run: boolean;
+}
+
+interface RecoveryCheckpoint {
+  total: number;
+  processed: number;
+  redelivered: number;
+  after: EventPosition | null;
+}
+
+/**
+ * Recovery: re-delivers a subscription's events of a window (those whose latest attempt failed,
+ * or all) through the normal pipeline, with their original ids and payloads. Counts first (the
+ * progress denominator, and all a dry run does), then walks the window in batches; each batch is
+ * acknowledged by Kafka before its checkpoint, so a resumed run repeats at most one batch.
+ */
+@Injectable()
+export class RecoveryHandler implements OperationHandler {
+  readonly kind = 'recovery' as const;
+
+  constructor(
+    private readonly events: RecoveryEventsRepository,
+    private readonly subscriptions: SubscriptionLookup,
+    private readonly sequences: SequenceAllocator,
+    private readonly tasks: ManualTasks,
+    private readonly config: AppConfig,
+  ) {}
+
+  async run(run: OperationRun): Promise<OperationOutcome> {
+    const p = run.parameters as unknown as RecoveryParameters;
+    const { tenantId } = run.operation;
+    const window: RecoveryWindow = {
+      tenantId,
+      subscriptionId: p.subscription_id,
+      since: p.since,
+      until: p.until,
+      status: p.status,
+    };
+    let state = run.resumeFrom as RecoveryCheckpoint | null;
+    if (!state) {
+      state = { total: await this.events.count(window), processed: 0, redelivered: 0, after: null };
+      if (!p.dry_run) await run.checkpoint(state, 0);
+    }
+    while (!p.dry_run) {
+      await this.requireDeliverable(tenantId, p.subscription_id);
+      const batch = await this.events.batch(window, state.after, this.config.env.OPERATIONS_BATCH_SIZE);
+      if (batch.length === 0) break;
+      const orderings = await Promise.all(
+        batch.map((e) => this.sequences.next({ tenantId, eventId: e.id, subscriptionIds: [p.subscription_id] })),
+      );
+      const now = new Date();
+      await this.tasks.send(
+        batch.map((e, i) => {
+          const ordering = orderings[i].get(p.subscription_id)!;
+          const event = { ...e.payload, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
+          return this.tasks.task(tenantId, p.subscription_id, event, now);
+        }),
+      );
+      const last = batch[batch.length - 1];
+      state = {
+        total: state.total,
+        processed: state.processed + batch.length,
+        redelivered: state.redelivered + batch.length,
+        after: { receivedAt: last.received_key, id: last.id },
+      };
+      await run.checkpoint(state, state.total > 0 ? Math.min(1, state.processed / state.total) : 1);
+    }
+    return {
+      result: {
+        matched: p.dry_run ? state.total : state.processed,
+        redelivered: state.redelivered,
+        dry_run: p.dry_run,
+      },
+      resultUrl: `/v1/operations/${run.operation.id}/result`,
+    };
+  }
+
+  /** Checked before every batch: a subscription disabled or deleted meanwhile stops the recovery. */
+  private async requireDeliverable(tenantId: string, subscriptionId: string): Promise<void> {
+    const status = await this.subscriptions.status(tenantId, subscriptionId);
+    if (status === null)
+      throw new OperationFailure('SUBSCRIPTION_NOT_FOUND', 'The subscription was deleted; nothing can be delivered.');
+    if (status === 'disabled')
+      throw new OperationFailure(
+        'SUBSCRIPTION_DISABLED',
+        `The subscription is disabled: enable it (POST /v1/webhooks/${subscriptionId}/enable), then retry this operation.`,
+      );
+  }
+}
