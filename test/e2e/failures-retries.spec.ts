@@ -58,13 +58,14 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     probe = new FailureProbe(fixtures);
-    for (const name of ['flaky', 'down', 'throttled', 'gone', 'parked'])
+    for (const name of ['flaky', 'down', 'throttled', 'gone', 'parked', 'limited'])
       subs[name] = await fixtures.insertSubscription({
         tenantId: tenant,
         url: receiver.url(`/${name}`),
         events: [`test.${name}`],
       });
     await probe.setAlertUrl(subs.down, receiver.url('/alerts'));
+    await fixtures.db.query(`UPDATE subscriptions SET rate_limit_per_second = 2 WHERE id = $1`, [subs.limited]);
     alerts = await new TopicRecorder<AlertEventV1>(kafka, `${config.env.KAFKA_TOPIC_PREFIX}.alerts`).start();
     app = await startApp(config);
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -208,5 +209,15 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
     const types = receiver.requests.filter((r) => r.path === '/alerts').map((r) => JSON.parse(r.body).type);
     expect(types).toEqual(['subscription.failing', 'subscription.recovered']);
     expect(alerts.records.map((r) => r.value.event.type)).toContain('subscription.recovered');
+  });
+
+  it('keeps a subscription with rate_limit_per_second = 2 to 2 deliveries in any second', async () => {
+    const burst = Array.from({ length: 8 }, (_, n) => envelope('test.limited', { n }));
+    for (const event of burst) await publish(event);
+    await eventually(() => receiver.deliveries('/limited').length === 8, 20_000, '8 deliveries');
+    const times = receiver.deliveries('/limited').map((r) => r.receivedAt);
+    // Never a third start within a second of the one two places back.
+    for (let i = 2; i < times.length; i++) expect(times[i] - times[i - 2]).toBeGreaterThanOrEqual(950);
+    expect(times[7] - times[0]).toBeGreaterThanOrEqual(2900);
   });
 });

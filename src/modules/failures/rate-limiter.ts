@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TokenBucket } from './token-bucket.js';
+import { RateWindow } from './rate-window.js';
 
 /**
  * The per-subscription delivery rate (subscriptions.rate_limit_per_second), enforced per instance
@@ -9,18 +9,17 @@ import { TokenBucket } from './token-bucket.js';
  */
 @Injectable()
 export class SubscriptionRateLimiter {
-  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly windows = new Map<string, RateWindow>();
 
   async acquire(subscriptionId: string, perSecond: number | null | undefined): Promise<void> {
     if (!perSecond || perSecond <= 0) {
-      this.buckets.delete(subscriptionId);
+      this.windows.delete(subscriptionId);
       return;
     }
-    const now = Date.now();
-    let bucket = this.buckets.get(subscriptionId);
-    if (!bucket) this.buckets.set(subscriptionId, (bucket = new TokenBucket(perSecond, now)));
-    else if (bucket.rate !== perSecond) bucket.setRate(perSecond);
-    const wait = bucket.reserve(now);
+    let window = this.windows.get(subscriptionId);
+    if (!window) this.windows.set(subscriptionId, (window = new RateWindow(perSecond)));
+    else if (window.rate !== perSecond) window.setRate(perSecond);
+    const wait = window.reserve(Date.now());
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 }

@@ -35,8 +35,7 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(' 0 ', now)).toBe(0);
     expect(parseRetryAfter(new Date(now + 90 * S).toUTCString(), now)).toBe(90 * S);
     expect(parseRetryAfter(new Date(now - 90 * S).toUTCString(), now)).toBe(0);
-    for (const bad of [undefined, '', '-1', '5s', '1.5', 'soon'])
-      expect(parseRetryAfter(bad, now)).toBeUndefined();
+    for (const bad of [undefined, '', '-1', '5s', '1.5', 'soon']) expect(parseRetryAfter(bad, now)).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import {
   encodeHistory,
 } from '../../../src/modules/failures/attempt-history.js';
 import { transitionAfter } from '../../../src/modules/failures/status-transitions.js';
-import { TokenBucket } from '../../../src/modules/failures/token-bucket.js';
+import { RateWindow } from '../../../src/modules/failures/rate-window.js';
 
 describe('subscription status transitions', () => {
   const retry = { action: 'retry', topic: 't', tier: '1s', dueAt: 0 } as const;
@@ -64,13 +64,24 @@ describe('attempt history', () => {
   });
 });
 
-describe('TokenBucket', () => {
-  it('allows a burst of the rate, then spaces starts 1/rate apart', () => {
-    const b = new TokenBucket(2, 0);
-    expect([b.reserve(0), b.reserve(0), b.reserve(0), b.reserve(0)]).toEqual([0, 0, 500, 1000]);
-    const later = new TokenBucket(2, 0);
-    later.reserve(0);
-    later.reserve(0);
-    expect(later.reserve(1000)).toBe(0);
+describe('RateWindow', () => {
+  it('allows a burst of the rate, then never more than the rate in any second', () => {
+    const w = new RateWindow(2);
+    const starts = [0, 0, 0, 0, 0].map((now) => now + w.reserve(now));
+    expect(starts).toEqual([0, 0, 1000, 1000, 2000]);
+    expect(w.reserve(5000)).toBe(0);
+  });
+
+  it('frees a slot a second after each start', () => {
+    const w = new RateWindow(2);
+    expect([w.reserve(0), w.reserve(400), w.reserve(900), w.reserve(1500)]).toEqual([0, 0, 100, 0]);
+  });
+
+  it('applies a new rate to the following reservations', () => {
+    const w = new RateWindow(3);
+    [0, 0, 0].forEach((t) => w.reserve(t));
+    w.setRate(1);
+    expect(w.reserve(0)).toBe(1000);
+    expect(w.reserve(0)).toBe(2000);
   });
 });

@@ -1,0 +1,35 @@
+/**
+ * Start times for a per-second limit: reserve() says how long the caller must wait before its
+ * delivery may start so that no 1-second window ever holds more than `perSecond` starts (a burst
+ * of `perSecond` after an idle spell, then one start as each slot of a second ago frees up).
+ * Callers are served in order of reservation; memory is one number per allowed start.
+ */
+export class RateWindow {
+  private starts: number[] = [];
+  private next = 0;
+
+  constructor(private perSecond: number) {}
+
+  get rate(): number {
+    return this.perSecond;
+  }
+
+  /** A changed limit applies from the next reservation. */
+  setRate(perSecond: number): void {
+    const recent = [...this.starts.slice(this.next), ...this.starts.slice(0, this.next)].slice(-perSecond);
+    this.perSecond = perSecond;
+    this.starts = recent;
+    this.next = recent.length % perSecond;
+  }
+
+  /** Reserves the next start; returns the ms to wait before it. */
+  reserve(now: number): number {
+    // The start `perSecond` places back must be at least a second before this one.
+    const oldest = this.starts.length < this.perSecond ? -Infinity : this.starts[this.next];
+    const at = Math.max(now, oldest + 1000);
+    if (this.starts.length < this.perSecond) this.starts.push(at);
+    else this.starts[this.next] = at;
+    this.next = (this.next + 1) % this.perSecond;
+    return at - now;
+  }
+}

@@ -1,0 +1,85 @@
+import type { INestApplication } from '@nestjs/common';
+import { startApp } from '../../src/bootstrap.js';
+import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { sleep } from '../support/failure-scenarios.js';
+import { testConfig, uniqueId } from '../support/test-config.js';
+
+const EVENTS = 30;
+const FIRST_TIER_MS = 8000;
+
+/**
+ * Tasks waiting in a retry tier survive a restart of the service: the tier's records are not
+ * committed while they wait (the partition is paused, not the record taken), so the new instance
+ * reads them again, waits for their due time again, and delivers every one — none early, none lost.
+ */
+describe('failure handling: restart while tasks wait in a tier', () => {
+  const tenant = uniqueId('tenant-');
+  const receiver = new HttpsReceiver();
+  let config: ReturnType<typeof testConfig>;
+  let kafka: KafkaService;
+  let fixtures: PipelineFixtures;
+  let app: INestApplication | undefined;
+
+  beforeAll(async () => {
+    await receiver.start();
+    // Each event's first attempt fails, every later one succeeds.
+    receiver.responder = (req) => {
+      const id = req.headers['webhook-id'];
+      return { status: receiver.requests.filter((r) => r.headers['webhook-id'] === id).length <= 1 ? 500 : 200 };
+    };
+    config = testConfig({
+      ROLES: 'ingest,delivery,retry',
+      EGRESS_CA_FILE: receiver.caFile,
+      RETRY_SCHEDULE: '8s,16s,24s,32s,40s,48s',
+    });
+    kafka = new KafkaService(config);
+    await kafka.start();
+    fixtures = new PipelineFixtures(kafka);
+    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['test.*'] });
+    app = await startApp(config);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await kafka?.onModuleDestroy();
+    await fixtures?.close();
+    await receiver.stop();
+  });
+
+  it('delivers every waiting task after the restart, none before its due time', async () => {
+    const ids = Array.from({ length: EVENTS }, (_, n) => envelope('test.restart', { n }));
+    await kafka.send(
+      config.ingestTopics[0],
+      ids.map((e) => ({ key: null, value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
+    );
+    await eventually(() => receiver.deliveries().length >= EVENTS, 20_000, 'every first attempt');
+
+    // Every task is now in the 8 s tier. Stop the service, and start it again a little later.
+    await app!.close();
+    app = undefined;
+    const stoppedAt = Date.now();
+    expect(receiver.deliveries()).toHaveLength(EVENTS);
+    await sleep(2000);
+    app = await startApp(config);
+
+    const byEvent = (id: string) => receiver.deliveries().filter((r) => r.headers['webhook-id'] === id);
+    await eventually(() => ids.every((e) => byEvent(e.id).length >= 2), 40_000, 'every retry after the restart');
+    await sleep(1500);
+
+    let duplicates = 0;
+    for (const event of ids) {
+      const [first, ...retries] = byEvent(event.id);
+      expect(retries.length).toBeGreaterThanOrEqual(1);
+      duplicates += retries.length - 1;
+      for (const retry of retries) {
+        expect(retry.receivedAt).toBeGreaterThanOrEqual(first.receivedAt + FIRST_TIER_MS);
+        expect(retry.receivedAt).toBeGreaterThan(stoppedAt);
+        expect(retry.body).toBe(first.body);
+      }
+    }
+    console.log(`restart: ${EVENTS} waiting tasks, all delivered after the restart, ${duplicates} duplicates`);
+    expect(duplicates).toBe(0);
+  });
+});
