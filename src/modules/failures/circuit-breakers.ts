@@ -32,7 +32,7 @@ export class CircuitBreakers {
     });
   }
 
-  permit(tenantId: string, subscriptionId: string, now = Date.now()): CircuitPermit {
+  permit(subscriptionId: string, now = Date.now()): CircuitPermit {
     const entry = this.entries.get(subscriptionId);
     if (!entry) return 'attempt';
     const permit = entry.breaker.permit(now);

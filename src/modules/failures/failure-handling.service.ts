@@ -55,7 +55,7 @@ export class FailureHandling {
       notAttempted.inc({ reason: 'disabled' });
       return { action: 'park', reason: 'disabled' };
     }
-    if (this.breakers.permit(task.tenant_id, subscription.id) === 'skip') {
+    if (this.breakers.permit(subscription.id) === 'skip') {
       notAttempted.inc({ reason: 'circuit_open' });
       return this.policy.skip(task.attempt, Date.now());
     }
