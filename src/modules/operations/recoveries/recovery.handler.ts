@@ -5,7 +5,7 @@ import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
 import { SubscriptionLookup } from '../subscription-lookup.js';
-import { RecoveryEventsRepository, type EventPosition, type RecoveryWindow } from './recovery-events.repository.js';
+import { RecoveryEventsRepository, type RecoveryWindow } from './recovery-events.repository.js';
 
 export interface RecoveryParameters {
   subscription_id: string;
@@ -19,14 +19,16 @@ interface RecoveryCheckpoint {
   total: number;
   processed: number;
   redelivered: number;
-  after: EventPosition | null;
+  /** The last event id handled (events are taken in id order). */
+  after: string | null;
 }
 
 /**
  * Recovery: re-delivers a subscription's events of a window (those whose latest attempt failed,
  * or all) through the normal pipeline, with their original ids and payloads. Counts first (the
- * progress denominator, and all a dry run does), then walks the window in batches; each batch is
- * acknowledged by Kafka before its checkpoint, so a resumed run repeats at most one batch.
+ * progress denominator, and all a dry run does), then walks the window in batches, in event id
+ * order; each batch is acknowledged by Kafka before its checkpoint, so a resumed run repeats at
+ * most one batch.
  */
 @Injectable()
 export class RecoveryHandler implements OperationHandler {
@@ -75,7 +77,7 @@ export class RecoveryHandler implements OperationHandler {
         total: state.total,
         processed: state.processed + batch.length,
         redelivered: state.redelivered + batch.length,
-        after: { receivedAt: last.received_key, id: last.id },
+        after: last.id,
       };
       await run.checkpoint(state, state.total > 0 ? Math.min(1, state.processed / state.total) : 1);
     }

@@ -1,0 +1,37 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- operation bodies are asserted field by field */
+import type { ApiClient } from './api-client.js';
+
+export interface Followed {
+  final: any;
+  /** Every (status, progress) seen while polling, in order. */
+  samples: { status: string; progress: number }[];
+}
+
+/** Polls GET /v1/operations/{id} until its status is one of `until` (or `until` holds), recording what it saw. */
+export async function follow(
+  api: ApiClient,
+  id: string,
+  until: string[] | ((operation: any) => boolean) = ['COMPLETED', 'FAILED', 'CANCELLED'],
+  timeoutMs = 30_000,
+  intervalMs = 50,
+): Promise<Followed> {
+  const samples: Followed['samples'] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api.get(`/v1/operations/${id}`);
+    if (res.status !== 200) throw new Error(`GET operation ${id}: ${res.status} ${res.text}`);
+    samples.push({ status: res.body.status, progress: res.body.progress });
+    const done = typeof until === 'function' ? until(res.body) : until.includes(res.body.status);
+    if (done) return { final: res.body, samples };
+    if (Date.now() > deadline)
+      throw new Error(`operation ${id} still ${res.body.status} (${res.body.progress} %) after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Progress never goes down. */
+export function expectMonotonic(samples: Followed['samples']): void {
+  const progress = samples.map((s) => s.progress);
+  const sorted = [...progress].sort((a, b) => a - b);
+  expect(progress).toEqual(sorted);
+}
