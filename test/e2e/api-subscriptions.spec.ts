@@ -167,6 +167,7 @@ describe('REST /v1/webhooks', () => {
     const id = created.body.id;
     const disabled = await api.post(`/v1/webhooks/${id}/disable`);
     expect(disabled.body).toMatchObject({ status: 'disabled' });
+    expect(Date.parse(disabled.body.status_changed_at)).toBeGreaterThanOrEqual(Date.parse(created.body.created_at));
     expect((await api.get(`/v1/webhooks?status=disabled`)).body.data.map((s: { id: string }) => s.id)).toContain(id);
     await db.query(`UPDATE subscriptions SET status = 'failing' WHERE id = $1`, [id]);
     const enabled = await api.post(`/v1/webhooks/${id}/enable`);

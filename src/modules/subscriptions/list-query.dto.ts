@@ -13,6 +13,7 @@ export const FIELDS = [
   'alert_url',
   'status',
   'status_reason',
+  'status_changed_at',
   'version',
   'created_at',
   'updated_at',

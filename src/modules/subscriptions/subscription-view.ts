@@ -20,6 +20,7 @@ export function toResource(sub: SubscriptionEntity): SubscriptionResource {
     alert_url: sub.alertUrl,
     status: sub.status,
     status_reason: sub.statusReason,
+    status_changed_at: sub.statusChangedAt?.toISOString() ?? null,
     version: sub.version,
     created_at: sub.createdAt.toISOString(),
     updated_at: sub.updatedAt.toISOString(),

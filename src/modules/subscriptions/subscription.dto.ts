@@ -127,6 +127,8 @@ export class SubscriptionResource {
   @ApiProperty({ type: 'string', nullable: true }) alert_url: string | null;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status: string;
   @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the status last changed' })
+  status_changed_at: string | null;
   @ApiProperty({ description: 'Increments on every change; the ETag' }) version: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
