@@ -27,7 +27,10 @@ export class RedrivableDeadLettersRepository {
 
   async count(s: RedriveSelection): Promise<number> {
     const { where, params } = this.where(s);
-    const rows: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM dead_letters WHERE ${where}`, params);
+    const rows: { n: string }[] = await this.db.query(
+      `SELECT count(*) AS n FROM dead_letters WHERE ${where.join(' AND ')}`,
+      params,
+    );
     return Number(rows[0].n);
   }
 
