@@ -83,4 +83,24 @@ describe('pipeline: poison messages', () => {
     await admin.disconnect();
     expect(offsets.reduce((n, p) => n + Number(p.high), 0)).toBe(5);
   });
+
+  it('parks a malformed delivery task at once and keeps the delivery partition flowing', async () => {
+    const deliveries = `${config.env.KAFKA_TOPIC_PREFIX}.deliveries`;
+    await kafka.send(deliveries, [
+      { key: 'k', value: Buffer.from('not a task') },
+      { key: 'k', value: JSON.stringify({ type: 'DeliveryTaskV9' }) },
+    ]);
+    await eventually(async () => (await fixtures.deadLetters(deliveries)).length === 2, 20_000, 'two parked tasks');
+    const parked = await fixtures.deadLetters(deliveries);
+    expect(parked.map((d) => d.reason)).toEqual(['invalid_task', 'invalid_task']);
+    expect(parked[1].detail).toMatch(/unknown task type DeliveryTaskV9/);
+
+    const after = envelope('order.created', {
+      order_id: 'o-2',
+      status: 'pending',
+      total: { amount: 2, currency: 'EUR' },
+    });
+    await kafka.send(config.ingestTopics[0], [{ value: JSON.stringify(after), headers: { 'tenant-id': tenant } }]);
+    await receiver.waitFor(() => receiver.deliveries('/all').some((r) => r.headers['webhook-id'] === after.id), 30_000);
+  });
 });

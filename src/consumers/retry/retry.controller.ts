@@ -1,9 +1,8 @@
-import { Controller, Logger } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { DeadLetterWriter } from '../../platform/kafka/dead-letter.writer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
-import { MalformedTaskError, parseDeliveryTask } from '../../modules/deliveries/delivery-task.js';
+import { parseDeliveryTask } from '../../modules/deliveries/delivery-task.js';
 import { DeliveryService } from '../../modules/deliveries/delivery.service.js';
 import { readHistory } from '../../modules/failures/attempt-history.js';
 
@@ -14,23 +13,10 @@ import { readHistory } from '../../modules/failures/attempt-history.js';
  */
 @Controller()
 export class RetryController {
-  private readonly log = new Logger('RetryConsumer');
-
-  constructor(
-    private readonly deliveries: DeliveryService,
-    private readonly deadLetters: DeadLetterWriter,
-  ) {}
+  constructor(private readonly deliveries: DeliveryService) {}
 
   @EventPattern(Handlers.retry)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
-    let task;
-    try {
-      task = parseDeliveryTask(message.value);
-    } catch (error) {
-      if (!(error instanceof MalformedTaskError)) throw error;
-      this.log.warn(`parked malformed task ${message.topic}/${message.partition}@${message.offset}: ${error.message}`);
-      return this.deadLetters.park(message, 'invalid_task', error.message);
-    }
-    await this.deliveries.deliver(task, readHistory(message.headers));
+    await this.deliveries.deliver(parseDeliveryTask(message.value), readHistory(message.headers));
   }
 }

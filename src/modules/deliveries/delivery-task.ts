@@ -1,3 +1,5 @@
+import { PoisonRecordError } from '../../platform/kafka/poison-record.error.js';
+
 /** The envelope as the consumer receives it: the event plus Hookline's ordering metadata. */
 export interface DeliveredEnvelope {
   id: string;
@@ -25,7 +27,11 @@ export interface DeliveryTaskV1 {
   previous_attempt_traceparent?: string;
 }
 
-export class MalformedTaskError extends Error {}
+export class MalformedTaskError extends PoisonRecordError {
+  constructor(message: string) {
+    super('invalid_task', message);
+  }
+}
 
 /** Parses a task record; throws MalformedTaskError (a poison record) for anything else. */
 export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV1 {

@@ -1,3 +1,4 @@
+import { PoisonRecordError } from '../../platform/kafka/poison-record.error.js';
 import type { SubscriptionStatus } from '../subscriptions/subscription.entity.js';
 import type { AttemptSummary } from './attempt-history.js';
 import type { AlertType } from './status-transitions.js';
@@ -28,7 +29,11 @@ export interface AlertEventV1 {
   event: AlertEnvelope;
 }
 
-export class MalformedAlertError extends Error {}
+export class MalformedAlertError extends PoisonRecordError {
+  constructor(message: string) {
+    super('invalid_alert', message);
+  }
+}
 
 export function parseAlertEvent(value: Buffer | null): AlertEventV1 {
   let alert: Partial<AlertEventV1>;

@@ -8,6 +8,7 @@ import { DeadLetterWriter } from './dead-letter.writer.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
+import { PoisonRecordError } from './poison-record.error.js';
 
 export class BootCheckError extends Error {}
 
@@ -89,7 +90,11 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       handle: async (message: InboundMessage) => {
         await lastValueFrom(this.transformToObservable(await handler(message, spec)), { defaultValue: undefined });
       },
-      quarantine: (message, error) => this.deadLetters.park(message, 'processing_error', String(error)),
+      quarantine: (message, error) => {
+        const reason = error instanceof PoisonRecordError ? error.reason : 'processing_error';
+        this.log.warn(`parked ${message.topic}/${message.partition}@${message.offset} (${reason}): ${String(error)}`);
+        return this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error));
+      },
       logger: this.log,
     });
   }

@@ -3,6 +3,7 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { decodeHeaders, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler } from './keyed-scheduler.js';
 import { OffsetTracker } from './offset-tracker.js';
+import { PoisonRecordError } from './poison-record.error.js';
 import { isTransient } from '../errors/transient.js';
 
 export interface PartitionedConsumerOptions {
@@ -144,6 +145,7 @@ export class PartitionedConsumer {
         return await this.options.handle(message);
       } catch (error) {
         lastError = error;
+        if (error instanceof PoisonRecordError) break;
         if (!isTransient(error)) failures++;
         else if (attempt % 10 === 1)
           this.options.logger.warn(`${describe(message)}: transient failure, retrying: ${String(error)}`);
