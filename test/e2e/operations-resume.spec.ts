@@ -125,4 +125,25 @@ describe('operations: a runner killed mid-operation', () => {
       `killed at ${atKill.checkpoint.processed}/${EVENTS} (${atKill.progress} %); ${produced - EVENTS} task(s) produced twice`,
     );
   });
+
+  it('a runner shut down gracefully gives the operation back at once; the next one finishes it without repeats', async () => {
+    await runner?.close(); // the runner of the first case: only `leaving` may hold this one
+    runner = undefined;
+    const since = new Date(Date.now() - 30 * 60_000).toISOString();
+    const before = await tasksProduced();
+    const id = (await api.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' })).body.id;
+    const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)]));
+    const leaving = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
+    await follow(api, id, (op) => op.progress >= 20 || !['PENDING', 'IN_PROGRESS'].includes(op.status), 45_000, 10);
+    await leaving.close();
+
+    const handedBack = await row(id);
+    expect(handedBack).toMatchObject({ status: 'IN_PROGRESS', lease_owner: null, lease_expires_at: null });
+    expect(handedBack.checkpoint.processed).toBeLessThan(EVENTS);
+    runner = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
+    const { final } = await follow(api, id, ['COMPLETED', 'FAILED', 'CANCELLED'], 45_000, 20);
+    expect(final).toMatchObject({ status: 'COMPLETED', result: { matched: EVENTS, redelivered: EVENTS } });
+    // The shutdown stopped at a checkpoint: nothing was produced twice.
+    expect((await tasksProduced()) - before).toBe(EVENTS);
+  });
 });
