@@ -49,6 +49,8 @@ export class OperationsClient {
         ...headers,
       },
       body: body ? JSON.stringify(body) : undefined,
+    }).catch((error: Error & { cause?: Error }) => {
+      throw new ApiCallError(`cannot reach ${this.baseUrl}: ${error.cause?.message ?? error.message}`);
     });
     if (!response.ok) {
       const text = await response.text();
