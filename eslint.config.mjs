@@ -20,6 +20,7 @@ export default tseslint.config(
       'src/main.ts',
       'src/cli.ts',
       'src/demo/**',
+      'src/devtools/**',
       'src/platform/telemetry/**',
       'test/**',
       'bench/**',

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { runBaseline, type BaselineResult } from './baseline.js';
 import { chartSvg } from './chart.js';
 import { ReceiverProcess } from './receiver-process.js';
-import { freePort, ServiceChild } from './service-process.js';
+import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { runMigrations } from '../src/platform/database/data-source.js';
 import { percentiles, type Percentiles } from './stats.js';
@@ -132,7 +132,7 @@ async function scenario(subscriptions: number): Promise<Scenario> {
   const prefix = `bench${randomBytes(4).toString('hex')}`;
   await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1`, [tenant]);
   await insertSubscriptions(subscriptions);
-  const service = new ServiceChild(serviceEnv(prefix, await freePort()));
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
   service.start();
   await service.waitReady();
   const producer = kafka.producer();
@@ -211,7 +211,7 @@ async function backlogRss(messages: number): Promise<{ messages: number; peakRss
   console.log(`publishing a backlog of ${messages} events…`);
   await publish(producer, `${prefix}.events`, messages);
   await producer.disconnect();
-  const service = new ServiceChild(serviceEnv(prefix, await freePort()));
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
   await receiver.reset();
   service.start();
   await service.waitReady();

@@ -4,7 +4,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { Webhook } from 'standardwebhooks';
 import { HttpsReceiver, type ReceivedRequest } from '../devtools/https-receiver.js';
 import { AppConfig } from '../platform/config/app-config.js';
-import { ServiceProcess } from './service-process.js';
+import { ServiceProcess } from '../devtools/service-process.js';
 
 const SAMPLE_EVENTS = [
   { type: 'order.created', data: { order_id: 'ord_1001', amount: 4999, currency: 'EUR', customer_id: 'cus_42' } },

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from '../../src/bootstrap.js';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { envOf, freePort, ServiceChild } from '../../bench/service-process.js';
+import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
 import { ApiClient } from '../support/api-client.js';
 import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed } from '../support/operations-seed.js';
@@ -35,7 +34,7 @@ describe('operations: a runner killed mid-operation', () => {
   let fixtures: PipelineFixtures;
   let apiApp: INestApplication;
   let runner: INestApplication | undefined;
-  let child: ServiceChild | undefined;
+  let child: ServiceProcess | undefined;
   let api: ApiClient;
   let sub: string;
 
@@ -80,9 +79,8 @@ describe('operations: a runner killed mid-operation', () => {
     const started = await api.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' });
     const id = started.body.id;
 
-    child = new ServiceChild(
+    child = new ServiceProcess(
       envOf(config, { PORT: String(await freePort()), ROLES: 'operations', LOG_LEVEL: 'warn' }),
-      join(process.cwd(), 'dist/src/main.js'),
     );
     child.start();
     await child.waitReady();

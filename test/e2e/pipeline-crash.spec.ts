@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { envOf, freePort, ServiceChild } from '../../bench/service-process.js';
+import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
@@ -18,7 +17,7 @@ describe('pipeline: kill -9 in the middle of a stream', () => {
   const receiver = new HttpsReceiver();
   let kafka: KafkaService;
   let fixtures: PipelineFixtures;
-  let service: ServiceChild;
+  let service: ServiceProcess;
 
   afterAll(async () => {
     await service?.stop();
@@ -42,7 +41,7 @@ describe('pipeline: kill -9 in the middle of a stream', () => {
       LOG_LEVEL: 'warn',
       ROLES: process.env.PIPELINE_TEST_ROLES ?? 'all',
     });
-    service = new ServiceChild(env, join(process.cwd(), 'dist/src/main.js'));
+    service = new ServiceProcess(env);
     service.start();
     await service.waitReady();
 

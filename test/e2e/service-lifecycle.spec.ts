@@ -1,20 +1,17 @@
-import { ServiceProcess } from '../../src/demo/service-process.js';
+import { ServiceProcess } from '../../src/devtools/service-process.js';
 import { TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
 
 /** The built service as an operator runs it: ready only with its dependencies, and a clean SIGTERM. */
 describe('service lifecycle', () => {
   const run = uniqueId('life');
-  const service = new ServiceProcess(
-    {
-      PORT: String(20000 + Math.floor(Math.random() * 20000)),
-      DATABASE_URL: TEST_DATABASE_URL,
-      KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
-      KAFKA_GROUP_PREFIX: run,
-      INGEST_TOPICS: `${run}.events`,
-      LOG_LEVEL: 'warn',
-    },
-    'dist/src/main.js',
-  );
+  const service = new ServiceProcess({
+    PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    DATABASE_URL: TEST_DATABASE_URL,
+    KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
+    KAFKA_GROUP_PREFIX: run,
+    INGEST_TOPICS: `${run}.events`,
+    LOG_LEVEL: 'warn',
+  });
 
   afterAll(() => service.stop());
 

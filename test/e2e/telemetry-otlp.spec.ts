@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ServiceProcess } from '../../src/demo/service-process.js';
+import { ServiceProcess } from '../../src/devtools/service-process.js';
 import { eventually } from '../support/pipeline-fixtures.js';
 import { TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
 
@@ -52,23 +52,20 @@ describe('telemetry: spans over OTLP/HTTP from a running service', () => {
     });
     collector.listen(0, '127.0.0.1');
     await once(collector, 'listening');
-    service = new ServiceProcess(
-      {
-        PORT: String(20000 + Math.floor(Math.random() * 20000)),
-        DATABASE_URL: TEST_DATABASE_URL,
-        KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
-        KAFKA_GROUP_PREFIX: run,
-        INGEST_TOPICS: `${run}.events`,
-        ROLES: 'api',
-        LOG_LEVEL: 'warn',
-        API_KEYS: `${run}:${apiKey}`,
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        OTEL_SERVICE_NAME: 'hookline-otlp-test',
-        OTEL_BSP_SCHEDULE_DELAY: '200',
-      },
-      'dist/src/main.js',
-    );
+    service = new ServiceProcess({
+      PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      DATABASE_URL: TEST_DATABASE_URL,
+      KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
+      KAFKA_GROUP_PREFIX: run,
+      INGEST_TOPICS: `${run}.events`,
+      ROLES: 'api',
+      LOG_LEVEL: 'warn',
+      API_KEYS: `${run}:${apiKey}`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: 'hookline-otlp-test',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
     service.start();
     await service.waitReady();
   });

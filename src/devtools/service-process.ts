@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import type { AppConfig } from '../src/platform/config/app-config.js';
+import { join } from 'node:path';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { projectRoot } from '../platform/project-root.js';
 
-/** dist/src/main.js when this runs compiled from dist/bench; tests running sources pass the path. */
-const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
+/** The built service, whether this runs compiled (demo, bench) or from sources (tests). */
+const MAIN = join(projectRoot(), 'dist/src/main.js');
 
 /** A free TCP port on 127.0.0.1, chosen by the OS. */
 export async function freePort(): Promise<number> {
@@ -22,10 +23,11 @@ export function envOf(config: AppConfig, overrides: Record<string, string> = {})
 }
 
 /**
- * The built service (dist/src/main.js) as a child process: started, probed for readiness, killed
- * with SIGKILL (a crash: no drain, no commit), and measured (CPU seconds, peak RSS from /proc).
+ * The built service (dist/src/main.js) as a child process, as an operator runs it: started, probed
+ * for readiness, stopped with SIGTERM or killed with SIGKILL (a crash: no drain, no commit), and
+ * measured (CPU seconds, peak RSS from /proc). Used by the demo, the benchmark and the e2e tests.
  */
-export class ServiceChild {
+export class ServiceProcess {
   private child?: ChildProcess;
   readonly output: string[] = [];
 
@@ -89,14 +91,15 @@ export class ServiceChild {
     });
   }
 
-  async stop(): Promise<void> {
+  /** SIGTERM, then the exit code (graceful shutdown exits 0); SIGKILL after 15 s. */
+  async stop(): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode) return;
-    await new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode) return child?.exitCode ?? null;
+    return new Promise((resolve) => {
       const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
+      child.once('exit', (code) => {
         clearTimeout(force);
-        resolve();
+        resolve(code);
       });
       child.kill('SIGTERM');
     });
