@@ -1,0 +1,34 @@
+import { BootCheckError, KafkaPipelineTransport } from '../../src/platform/kafka/kafka-pipeline.transport.js';
+import { DeadLetterWriter } from '../../src/platform/kafka/dead-letter.writer.js';
+import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { Handlers } from '../../src/topology.js';
+import { testConfig } from '../support/test-config.js';
+
+/** A topic of an enabled role without its handler stops the boot, naming the topic. */
+describe('pipeline boot check', () => {
+  const listen = (transport: KafkaPipelineTransport) =>
+    new Promise<unknown>((resolve) => void transport.listen((error?: unknown) => resolve(error)));
+
+  it('fails when an enabled topic has no registered handler', async () => {
+    const config = testConfig({ ROLES: 'ingest' });
+    const kafka = new KafkaService(config);
+    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config));
+    transport.addHandler(Handlers.ingest, async () => undefined, true);
+
+    const error = await listen(transport);
+    expect(error).toBeInstanceOf(BootCheckError);
+    expect((error as Error).message).toContain(
+      `${config.env.KAFKA_TOPIC_PREFIX}.subscriptions (subscription-changelog)`,
+    );
+    expect((error as Error).message).not.toContain(`${config.ingestTopics[0]} (ingest)`);
+  });
+
+  it('asks nothing of roles that are not enabled', async () => {
+    const config = testConfig({ ROLES: 'api' });
+    const kafka = new KafkaService(config);
+    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config));
+    expect(transport.activeTopics()).toEqual([]);
+    expect(await listen(transport)).toBeUndefined();
+    await transport.close();
+  });
+});
