@@ -10,7 +10,7 @@ const common = {
 export default {
   // Two cores: suites on the real stack run two at a time at most.
   maxWorkers: 2,
-  testTimeout: 60_000,
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     {

@@ -40,11 +40,12 @@ port_open() { # port_open PORT  (127.0.0.1 only; bash's /dev/tcp, no nc needed)
 # carry MARK (a class or jar name) on its command line.
 
 running_pid() { # running_pid PIDFILE MARK -> prints pid, status 0 if ours and alive
-  local pid
+  local pid cmdline
   [ -f "$1" ] || return 1
   pid="$(cat "$1")"
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null \
-    && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$2" \
+  # Read whole, then match (no `tr | grep -q`, whose early exit can SIGPIPE tr under pipefail).
+  cmdline="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null || true)"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [[ "$cmdline" == *"$2"* ]] \
     && { echo "$pid"; return 0; }
   rm -f "$1"   # stale
   return 1
@@ -70,8 +71,11 @@ stop_pid() { # stop_pid PIDFILE MARK GRACE_SECONDS
 
 wait_ready() { # wait_ready PIDFILE MARK TIMEOUT LOGFILE CHECK_FN
   local deadline=$((SECONDS + $3)) pid
+  pid="$(cat "$1")"
   until "$5"; do
-    pid="$(running_pid "$1" "$2")" || { log "process exited during startup; last log lines:"; tail -n 40 "$4" >&2; exit 1; }
+    # Liveness by pid only: right after the fork the child may not have exec'd java yet, so its
+    # command line does not carry MARK; judging by it deleted the pid file of a starting broker.
+    kill -0 "$pid" 2>/dev/null || { rm -f "$1"; log "process exited during startup; last log lines:"; tail -n 40 "$4" >&2; exit 1; }
     if ((SECONDS >= deadline)); then
       log "not ready after $3 s; last log lines of $4:"; tail -n 40 "$4" >&2
       stop_pid "$1" "$2" 10
