@@ -124,7 +124,11 @@ export async function runDemo(): Promise<void> {
     if (distinct() < total) throw new Error(`only ${distinct()} of ${total} events were delivered`);
   } finally {
     const code = await service.stop();
-    console.log(`  service stopped (exit ${code})`);
+    console.log(
+      code === 0
+        ? '  service stopped cleanly (SIGTERM, exit 0)'
+        : `  service stopped with exit ${code ?? 'by SIGKILL'}`,
+    );
     await receiver.stop();
   }
 }

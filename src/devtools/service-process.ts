@@ -8,6 +8,9 @@ import { projectRoot } from '../platform/project-root.js';
 /** The built service, whether this runs compiled (demo, bench) or from sources (tests). */
 const MAIN = join(projectRoot(), 'dist/src/main.js');
 
+/** Longer than the service's own drain (SHUTDOWN_TIMEOUT_MS, 30 s by default). */
+const STOP_GRACE_MS = 45_000;
+
 /** A free TCP port on 127.0.0.1, chosen by the OS. */
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -91,12 +94,12 @@ export class ServiceProcess {
     });
   }
 
-  /** SIGTERM, then the exit code (graceful shutdown exits 0); SIGKILL after 15 s. */
+  /** SIGTERM, then the exit code (graceful shutdown exits 0); SIGKILL past the drain timeout. */
   async stop(): Promise<number | null> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode) return child?.exitCode ?? null;
     return new Promise((resolve) => {
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       child.once('exit', (code) => {
         clearTimeout(force);
         resolve(code);
