@@ -108,7 +108,8 @@ describe('operations: lifecycle through the API', () => {
       if (!page.body.pagination.has_more) break;
       after = page.body.pagination.next_cursor;
     }
-    expect(seen).toEqual([...pendingIds].reverse()); // uuid v7 ids: newest first
+    // Newest first = uuid v7 ids descending (the three were started concurrently, so not in call order).
+    expect(seen).toEqual([...pendingIds].sort().reverse());
     expectErrorBody(await api.get('/v1/operations?status=DONE'), 422, 'VALIDATION_ERROR');
     expectErrorBody(await api.get('/v1/operations?after=garbage'), 422, 'VALIDATION_ERROR');
   });
