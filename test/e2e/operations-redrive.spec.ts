@@ -135,8 +135,11 @@ describe('operations: dead-letter redrive', () => {
     expect(delivered).toMatchObject({ id: events.e1, data: { parked: events.e1 }, sequence: 41 });
     expect((await marks())[parked.d1]).toBe(final.id);
     expect((await marks())[parked.d2]).toBeNull();
-    const log = await api.get(`/v1/webhooks/${subS}/deliveries?event_id=${events.e1}`);
-    expect(log.body.data[0]).toMatchObject({ trigger: 'manual', attempt: 1, outcome: 'success' });
+    // The attempt row is written just after the receiver answered: wait for it rather than race it.
+    const logged = async () =>
+      (await api.get(`/v1/webhooks/${subS}/deliveries?event_id=${events.e1}`)).body.data as object[];
+    await eventually(async () => (await logged()).length > 0, 10_000, 'attempt in the delivery log');
+    expect((await logged())[0]).toMatchObject({ trigger: 'manual', attempt: 1, outcome: 'success' });
   });
 
   it('without a body redrives every remaining record of the tenant; what is not a task is skipped', async () => {
