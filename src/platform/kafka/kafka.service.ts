@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Kafka, logLevel, Partitioners, type Message, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type Message, type Producer } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
 import { buildTopology } from '../../topology.js';
 
@@ -33,20 +33,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     const admin = this.kafka.admin();
     try {
       await admin.connect();
-      const existing = new Set(await admin.listTopics());
-      const wanted = buildTopology(this.config).filter((t) => !existing.has(t.topic));
-      if (wanted.length > 0) {
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: wanted.map((t) => ({
-            topic: t.topic,
-            numPartitions: this.config.env.KAFKA_TOPIC_PARTITIONS,
-            replicationFactor: this.config.env.KAFKA_REPLICATION_FACTOR,
-            configEntries: t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
-          })),
-        });
-        this.logger.log(`created topics: ${wanted.map((t) => t.topic).join(', ')}`);
-      }
+      await withProtocolRetries(() => this.ensureTopics(admin));
       this.producer = this.kafka.producer({
         idempotent: true,
         maxInFlightRequests: 5,
@@ -60,6 +47,22 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     } finally {
       await admin.disconnect().catch(() => undefined);
     }
+  }
+
+  private async ensureTopics(admin: Admin): Promise<void> {
+    const existing = new Set(await admin.listTopics());
+    const wanted = buildTopology(this.config).filter((t) => !existing.has(t.topic));
+    if (wanted.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: wanted.map((t) => ({
+        topic: t.topic,
+        numPartitions: this.config.env.KAFKA_TOPIC_PARTITIONS,
+        replicationFactor: this.config.env.KAFKA_REPLICATION_FACTOR,
+        configEntries: t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+      })),
+    });
+    this.logger.log(`created topics: ${wanted.map((t) => t.topic).join(', ')}`);
   }
 
   /** Resolves once every replica in sync has the records (acks=all). */
@@ -90,4 +93,29 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.producer?.disconnect().catch(() => undefined);
   }
+}
+
+/**
+ * A busy broker can answer a retriable protocol error (a new topic's leader not known yet) after
+ * kafkajs's own retries; try the step again a few times. Connection errors are not retried here,
+ * so a dead broker still ends the start within a minute.
+ */
+async function withProtocolRetries<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isRetriableProtocolError(error) || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
+/** kafkajs's error classes are not ES named exports: match by name, also behind its retries-exceeded wrapper. */
+function isRetriableProtocolError(error: unknown): boolean {
+  const { cause } = error as { cause?: unknown };
+  return [error, cause].some((e) => {
+    const { name, retriable } = (e ?? {}) as { name?: string; retriable?: boolean };
+    return name === 'KafkaJSProtocolError' && retriable === true;
+  });
 }
