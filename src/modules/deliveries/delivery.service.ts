@@ -8,6 +8,7 @@ import { counter } from '../../platform/telemetry/metrics.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../failures/attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import type { SubscriptionView } from '../matching/subscription-table.js';
+import { validSecrets } from '../subscriptions/secrets.js';
 import { MatchingService } from '../matching/matching.service.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { AttemptWriter } from './attempt-writer.js';
@@ -97,7 +98,7 @@ export class DeliveryService {
     telemetry: AttemptTelemetry,
   ): Promise<EgressResult> {
     const body = JSON.stringify(task.event);
-    const secrets = validSecrets(subscription, now);
+    const secrets = validSecrets(subscription, new Date(now));
     const headers: Record<string, string> = {
       ...signDelivery({ msgId: task.event.id, timestamp: now / 1000, body, secrets }),
       'content-type': 'application/json',
@@ -135,12 +136,4 @@ export class DeliveryService {
       nextAttemptAt: step.action === 'retry' ? new Date(step.dueAt) : null,
     };
   }
-}
-
-/** Secrets not past their grace period, newest first (the signer emits one signature each). */
-function validSecrets(subscription: SubscriptionView, now: number): string[] {
-  return subscription.secrets
-    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > now)
-    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
-    .map((s) => s.secret);
 }

@@ -17,7 +17,7 @@ export function generateSecret(): string {
  */
 export function validSecrets(sub: Pick<SubscriptionEntity, 'secrets'>, now: Date = new Date()): string[] {
   return sub.secrets
-    .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > now.getTime())
+    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > now.getTime())
     .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
     .map((s) => s.secret);
 }
