@@ -1,28 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
 
 export const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
 
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-
 /** Query of the delivery logs: cursor pagination (after, limit) and filters. */
-export class DeliveryLogQuery {
-  @ApiPropertyOptional({ description: 'Opaque cursor from pagination.next_cursor' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  after?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
+export class DeliveryLogQuery extends CursorPageQuery {
   @ApiPropertyOptional({ enum: OUTCOMES })
   @IsOptional()
   @IsIn(OUTCOMES)
@@ -30,7 +14,7 @@ export class DeliveryLogQuery {
 
   @ApiPropertyOptional({ minimum: 100, maximum: 599 })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(queryInt)
   @IsInt()
   @Min(100)
   @Max(599)

@@ -1,12 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { OPERATION_KINDS, OPERATION_STATUSES, type OperationKind, type OperationStatus } from './operation.entity.js';
+import { CursorPageQuery } from '../../platform/http/cursor-page.query.js';
 
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d{1,9}$/.test(value) ? Number(value) : value;
-
-export class OperationListQuery {
+export class OperationListQuery extends CursorPageQuery {
   @ApiPropertyOptional({ enum: OPERATION_STATUSES })
   @IsOptional()
   @IsIn(OPERATION_STATUSES)
@@ -16,20 +13,6 @@ export class OperationListQuery {
   @IsOptional()
   @IsIn(OPERATION_KINDS)
   kind?: OperationKind;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'Opaque cursor: next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  after?: string;
 }
 
 export class OperationStarted {

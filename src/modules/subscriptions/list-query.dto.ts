@@ -1,7 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SUBSCRIPTION_STATUSES } from './subscription.dto.js';
+import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
 
 export const SORTS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
 export const FIELDS = [
@@ -20,9 +21,6 @@ export const FIELDS = [
 ] as const;
 export const EXPANSIONS = ['event_types'] as const;
 
-/** Query strings arrive as text; an integer parameter is converted only when it is all digits. */
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d{1,9}$/.test(value) ? Number(value) : value;
 const COMMA_LIST = /^[a-z_]+(,[a-z_]+)*$/;
 
 export class ReadQueryDto {
@@ -41,24 +39,10 @@ export class ReadQueryDto {
   expand?: string;
 }
 
-export class ListQueryDto extends ReadQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'Opaque cursor: next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  after?: string;
-
+export class ListQueryDto extends IntersectionType(ReadQueryDto, CursorPageQuery) {
   @ApiPropertyOptional({ minimum: 0, maximum: 100000, description: 'Offset pagination (instead of after)' })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(queryInt)
   @IsInt()
   @Min(0)
   @Max(100000)
