@@ -1,11 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { partitionStatements } from '../partition-maintenance.js';
 
 /**
  * The pipeline's write-heavy tables. delivery_attempts and events are partitioned by day on their
  * time column (declarative partitioning): retention drops whole partitions instead of deleting
  * hundreds of millions of rows, and every API query names the tenant and a time order so the
- * indexes below serve it. Partitions ahead of today are created here and by PartitionMaintenance.
+ * indexes below serve it. Their partitions are created by a later migration and by PartitionMaintenance.
  */
 export class EventPipeline1732300000000 implements MigrationInterface {
   name = 'EventPipeline1732300000000';
@@ -89,7 +88,7 @@ export class EventPipeline1732300000000 implements MigrationInterface {
     await q.query(`CREATE INDEX dead_letters_tenant ON dead_letters (tenant_id, created_at DESC)`);
     await q.query(`CREATE INDEX dead_letters_reason ON dead_letters (reason, created_at DESC)`);
 
-    for (const sql of partitionStatements(new Date(), 0, 7)) await q.query(sql);
+    // Partitions (a default one and the days around the clock) come with DefaultPartitions1733000000000.
   }
 
   async down(q: QueryRunner): Promise<void> {
