@@ -6,6 +6,7 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { DeadLettersModule } from './modules/events/dead-letters.module.js';
 import { HttpPlatformModule } from './platform/http/http-platform.module.js';
 import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
@@ -55,6 +56,8 @@ export class AppModule {
         HttpPlatformModule,
         TelemetryModule,
         HealthModule,
+        // Every role may park a record too large for the DLQ topic: its bytes go to dead_letters.
+        DeadLettersModule,
         ...features,
       ],
     };

@@ -5,6 +5,7 @@ import { AppConfig } from './platform/config/app-config.js';
 import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from './platform/kafka/kafka.service.js';
+import { PipelineHealth } from './platform/kafka/pipeline-health.js';
 import { configureHttp } from './platform/http/configure-http.js';
 
 /**
@@ -23,7 +24,14 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
   configureHttp(app, config);
   try {
     app.connectMicroservice(
-      { strategy: new KafkaPipelineTransport(config, app.get(KafkaService), app.get(DeadLetterWriter)) },
+      {
+        strategy: new KafkaPipelineTransport(
+          config,
+          app.get(KafkaService),
+          app.get(DeadLetterWriter),
+          app.get(PipelineHealth),
+        ),
+      },
       { inheritAppConfig: true },
     );
     // Modules first (migrations, topics, producer), so consumers start on a ready platform.

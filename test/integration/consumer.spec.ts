@@ -38,6 +38,7 @@ describe('PartitionedConsumer', () => {
 
   const consumer = (topic: string, groupId: string, options: Partial<PartitionedConsumerOptions>) =>
     new PartitionedConsumer(kafka.kafka, {
+      maxBytesPerPartition: 1048576,
       topic,
       groupId,
       fromBeginning: true,

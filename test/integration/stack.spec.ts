@@ -45,6 +45,7 @@ describe('local stack', () => {
     const seen: number[] = [];
     const group = uniqueId('stack-');
     const consumer = new PartitionedConsumer(kafka.kafka, {
+      maxBytesPerPartition: 1048576,
       topic,
       groupId: group,
       fromBeginning: true,

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { IHeaders } from 'kafkajs';
-import { AppConfig } from '../../platform/config/app-config.js';
 import type { EgressResult } from '../../platform/egress/egress-client.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
-import { DeadLetterHeaders } from '../../platform/kafka/dead-letter.writer.js';
+import { DeadLetterWriter } from '../../platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../platform/kafka/kafka-pipeline.transport.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
-import { topicNames } from '../../topology.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../failures/attempt-history.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
 import type { NextStep } from './retry-scheduler.js';
@@ -19,14 +17,10 @@ import type { NextStep } from './retry-scheduler.js';
  */
 @Injectable()
 export class TaskForwarder {
-  private readonly dlq: string;
-
   constructor(
     private readonly producer: BatchingProducer,
-    config: AppConfig,
-  ) {
-    this.dlq = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq;
-  }
+    private readonly deadLetters: DeadLetterWriter,
+  ) {}
 
   /** `trail`: every attempt so far, this one included. */
   async forward(
@@ -52,14 +46,12 @@ export class TaskForwarder {
       ]);
     } else if (step.action !== 'done') {
       const last = result?.errorMessage ?? result?.outcome;
-      const headers: IHeaders = {
-        [DeadLetterHeaders.reason]: step.action === 'exhausted' ? 'exhausted' : step.reason,
-        [DeadLetterHeaders.detail]: `${describeHistory(trail)}${last ? `; last: ${last}` : ''}`.slice(0, 1000),
-        [DeadLetterHeaders.at]: new Date().toISOString(),
-        [ATTEMPTS_HEADER]: encodeHistory(trail),
-        'tenant-id': task.tenant_id,
-      };
-      await this.producer.send(this.dlq, [{ key: task.subscription_id, value: JSON.stringify(task), headers }]);
+      const headers: IHeaders = { [ATTEMPTS_HEADER]: encodeHistory(trail), 'tenant-id': task.tenant_id };
+      await this.deadLetters.write(
+        { key: task.subscription_id, value: JSON.stringify(task), headers },
+        step.action === 'exhausted' ? 'exhausted' : step.reason,
+        `${describeHistory(trail)}${last ? `; last: ${last}` : ''}`,
+      );
     }
   }
 }

@@ -1,8 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { DeadLetterHeaders } from '../../platform/kafka/dead-letter.writer.js';
+import {
+  DeadLetterHeaders,
+  DeadLetterWriter,
+  type DeadLetterOverflow,
+  type OversizedDeadLetter,
+} from '../../platform/kafka/dead-letter.writer.js';
+import { decodeHeaders } from '../../platform/kafka/inbound-message.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+
+/** Bytes of an oversized record kept whole; beyond, the head is kept with the size and hash in the detail. */
+const MAX_STORED_BYTES = 16 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,13 +32,48 @@ export interface DeadLetterRow {
 /**
  * The queryable index of <prefix>.dlq: one row per parked record with why, where from, and the
  * bytes (plus the JSON when the bytes are JSON), so that operators and redrive find them. A DLQ
- * record read twice is stored once (unique on its own topic/partition/offset).
+ * record read twice is stored once (unique on its own topic/partition/offset). It also keeps the
+ * records too large for the DLQ topic, under the coordinates of their pointer records.
  */
 @Injectable()
-export class DeadLetterIndex {
-  constructor(private readonly db: DataSource) {}
+export class DeadLetterIndex implements DeadLetterOverflow, OnModuleInit {
+  constructor(
+    private readonly db: DataSource,
+    private readonly writer: DeadLetterWriter,
+  ) {}
+
+  onModuleInit(): void {
+    this.writer.useOverflow(this);
+  }
+
+  /** A pointer record indexed first (by the DLQ consumer) gets the bytes here; else the consumer's insert is a no-op. */
+  async storeOversized(letter: OversizedDeadLetter): Promise<void> {
+    const value = letter.message.value ? Buffer.from(letter.message.value) : null;
+    await this.insert(
+      {
+        topic: letter.dlq.topic,
+        partition: letter.dlq.partition,
+        offset: letter.dlq.offset,
+        key: null,
+        value: value && value.length > MAX_STORED_BYTES ? value.subarray(0, MAX_STORED_BYTES) : value,
+        headers: {
+          ...decodeHeaders(letter.message.headers),
+          [DeadLetterHeaders.detail]: letter.detail,
+          [DeadLetterHeaders.storedAs]: letter.id,
+        },
+        timestamp: Date.now(),
+      },
+      letter.id,
+      'ON CONFLICT (dlq_topic, dlq_partition, dlq_offset) DO UPDATE SET payload = EXCLUDED.payload, ' +
+        'payload_json = EXCLUDED.payload_json, detail = EXCLUDED.detail, headers = EXCLUDED.headers',
+    );
+  }
 
   async record(message: InboundMessage): Promise<void> {
+    await this.insert(message, randomUUID(), 'ON CONFLICT (dlq_topic, dlq_partition, dlq_offset) DO NOTHING');
+  }
+
+  private async insert(message: InboundMessage, id: string, onConflict: string): Promise<void> {
     const h = message.headers;
     const json = parseJson(message.value);
     const tenant = h['tenant-id'] || (typeof json?.tenant_id === 'string' ? json.tenant_id : null);
@@ -40,9 +84,9 @@ export class DeadLetterIndex {
       `INSERT INTO dead_letters (id, tenant_id, subscription_id, reason, detail, source_topic, source_partition,
          source_offset, dlq_topic, dlq_partition, dlq_offset, headers, payload, payload_json, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, coalesce($15::timestamptz, now()))
-       ON CONFLICT (dlq_topic, dlq_partition, dlq_offset) DO NOTHING`,
+       ${onConflict}`,
       [
-        randomUUID(),
+        id,
         tenant,
         subscription,
         h[DeadLetterHeaders.reason] || 'unknown',

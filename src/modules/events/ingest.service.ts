@@ -12,6 +12,7 @@ import { DataValidator } from './data-validator.js';
 import { checkEnvelope } from './envelope.js';
 import { EventDecoder } from './event-decoder.js';
 import { EventStore } from './event-store.js';
+import { PoisonMessageError } from './ingest-errors.js';
 import { SequenceAllocator } from './sequence-allocator.js';
 import { resolveTenant } from './tenant.js';
 import { traceparentFor } from './trace-context.js';
@@ -48,6 +49,12 @@ export class IngestService {
   }
 
   async ingest(message: InboundMessage): Promise<IngestResult> {
+    const size = message.value?.length ?? 0;
+    if (size > this.config.env.MAX_EVENT_BYTES)
+      throw new PoisonMessageError(
+        'too_large',
+        `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.env.MAX_EVENT_BYTES}`,
+      );
     const { value, format } = await this.decoder.decode(message.value);
     const envelope = checkEnvelope(value);
     const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);

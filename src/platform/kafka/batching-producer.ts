@@ -2,33 +2,55 @@ import { Injectable } from '@nestjs/common';
 import type { Message } from 'kafkajs';
 import { MicroBatcher } from '../batching/micro-batcher.js';
 import { KafkaService } from './kafka.service.js';
+import { RecordRejectedError } from './produce-errors.js';
+import { messageBytes } from './record-size.js';
 
 interface Send {
   topic: string;
   messages: Message[];
 }
 
+const sendBytes = (send: Send) => send.messages.reduce((sum, m) => sum + messageBytes(m), 0);
+
 /**
  * Produces through one shared request for the sends of many concurrent callers: the idempotent
  * producer allows five requests in flight per broker, so one request per event would cap the
- * pipeline at a few thousand events per second. Each caller still resolves only once the broker
- * acknowledged its own records (acks=all); a failed request fails every caller in it.
+ * pipeline at a few thousand events per second. Each caller resolves only once the broker
+ * acknowledged its own records (acks=all). A request holds at most what one topic accepts in one
+ * record batch, and a record the broker refuses fails only its own caller: the request is split
+ * until the refused send stands alone. One flush at a time keeps a key's records in order through
+ * such splits (kafkajs sends one request per broker at a time anyway).
  */
 @Injectable()
 export class BatchingProducer {
   private readonly batcher: MicroBatcher<Send>;
+  private readonly limit: number;
 
   constructor(kafka: KafkaService) {
+    this.limit = kafka.recordLimitBytes;
     this.batcher = new MicroBatcher<Send>(
       async (sends) => {
         await kafka.sendBatch(sends);
         return sends.map(() => undefined);
       },
-      { maxItems: 500, maxDelayMs: 2, maxConcurrentFlushes: 4 },
+      {
+        maxItems: 500,
+        maxDelayMs: 2,
+        maxConcurrentFlushes: 1,
+        maxBytes: Math.floor(this.limit * 0.9),
+        sizeOf: sendBytes,
+        isolate: (error) => error instanceof RecordRejectedError,
+      },
     );
   }
 
   send(topic: string, messages: Message[]): Promise<void> {
-    return messages.length === 0 ? Promise.resolve() : this.batcher.add({ topic, messages });
+    if (messages.length === 0) return Promise.resolve();
+    const largest = Math.max(...messages.map(messageBytes));
+    if (largest > this.limit)
+      return Promise.reject(
+        new RecordRejectedError(topic, `a record of ${largest} bytes exceeds the ${this.limit} bytes ${topic} holds`),
+      );
+    return this.batcher.add({ topic, messages });
   }
 }

@@ -8,6 +8,7 @@ import { DeadLetterWriter } from './dead-letter.writer.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
+import { PipelineHealth } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
 
 export class BootCheckError extends Error {}
@@ -29,6 +30,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     private readonly config: AppConfig,
     private readonly kafka: KafkaService,
     private readonly deadLetters: DeadLetterWriter,
+    private readonly health: PipelineHealth = new PipelineHealth(config),
   ) {
     super();
   }
@@ -82,6 +84,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
       maxInFlight: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY : 64,
+      maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
       maxInFlightPerKey: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION : 64,
       dueAt:
         consumer.delayMs === undefined
@@ -90,12 +93,19 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       handle: async (message: InboundMessage) => {
         await lastValueFrom(this.transformToObservable(await handler(message, spec)), { defaultValue: undefined });
       },
-      quarantine: (message, error) => {
-        const reason = error instanceof PoisonRecordError ? error.reason : 'processing_error';
-        this.log.warn(`parked ${message.topic}/${message.partition}@${message.offset} (${reason}): ${String(error)}`);
-        return this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error));
-      },
+      quarantine: (message, error) => this.quarantine(message, error),
       logger: this.log,
     });
+  }
+
+  /** processing_error is kept for true bugs: it counts against readiness, and its log names the error class. */
+  private async quarantine(message: InboundMessage, error: unknown): Promise<void> {
+    const reason = error instanceof PoisonRecordError ? error.reason : 'processing_error';
+    const name = (error as Error)?.name ?? typeof error;
+    this.log.warn(
+      `parked ${message.topic}/${message.partition}@${message.offset} (${reason}, ${name}): ${String(error)}`,
+    );
+    await this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error));
+    if (reason === 'processing_error') this.health.parkedProcessingError();
   }
 }

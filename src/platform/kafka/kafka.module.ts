@@ -2,10 +2,11 @@ import { Global, Module } from '@nestjs/common';
 import { BatchingProducer } from './batching-producer.js';
 import { DeadLetterWriter } from './dead-letter.writer.js';
 import { KafkaService } from './kafka.service.js';
+import { PipelineHealth } from './pipeline-health.js';
 
 @Global()
 @Module({
-  providers: [KafkaService, DeadLetterWriter, BatchingProducer],
-  exports: [KafkaService, DeadLetterWriter, BatchingProducer],
+  providers: [KafkaService, DeadLetterWriter, BatchingProducer, PipelineHealth],
+  exports: [KafkaService, DeadLetterWriter, BatchingProducer, PipelineHealth],
 })
 export class KafkaModule {}

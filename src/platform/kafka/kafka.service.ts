@@ -1,18 +1,27 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Kafka, logLevel, Partitioners, type Admin, type Message, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Message, type RecordMetadata } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
-import { buildTopology } from '../../topology.js';
+import { buildTopology, topicNames } from '../../topology.js';
+import { PipelineHealth } from './pipeline-health.js';
+import { ResilientProducer } from './resilient-producer.js';
+import { internalRecordLimit, reconcileTopicLimits } from './topic-limits.js';
 
 export class KafkaUnavailableError extends Error {}
 
-/** The Kafka client, the one shared producer (acks=all, idempotent) and topic administration. */
+/** The Kafka client, the one shared self-healing producer (acks=all, idempotent) and topic administration. */
 @Injectable()
 export class KafkaService implements OnModuleInit, OnModuleDestroy {
   readonly kafka: Kafka;
-  private producer?: Producer;
+  /** The largest record Hookline's own topics accept (max.message.bytes). */
+  readonly recordLimitBytes: number;
+  private readonly producer: ResilientProducer;
+  private started = false;
   private readonly logger = new Logger('Kafka');
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    health: PipelineHealth = new PipelineHealth(config),
+  ) {
     this.kafka = new Kafka({
       clientId: config.env.KAFKA_CLIENT_ID,
       brokers: config.kafkaBrokers,
@@ -22,6 +31,8 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
       retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 10_000 },
       logLevel: logLevel.NOTHING,
     });
+    this.recordLimitBytes = internalRecordLimit(config.env.MAX_EVENT_BYTES);
+    this.producer = new ResilientProducer(this.kafka, health, this.logger);
   }
 
   async onModuleInit(): Promise<void> {
@@ -34,12 +45,8 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     try {
       await admin.connect();
       await withProtocolRetries(() => this.ensureTopics(admin));
-      this.producer = this.kafka.producer({
-        idempotent: true,
-        maxInFlightRequests: 5,
-        createPartitioner: Partitioners.DefaultPartitioner,
-      });
       await this.producer.connect();
+      this.started = true;
     } catch (error) {
       throw new KafkaUnavailableError(
         `Kafka is not reachable at KAFKA_BROKERS=${this.config.kafkaBrokers.join(',')}: ${(error as Error).message}`,
@@ -50,31 +57,39 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async ensureTopics(admin: Admin): Promise<void> {
+    const topology = buildTopology(this.config);
     const existing = new Set(await admin.listTopics());
-    const wanted = buildTopology(this.config).filter((t) => !existing.has(t.topic));
-    if (wanted.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: wanted.map((t) => ({
-        topic: t.topic,
-        numPartitions: this.config.env.KAFKA_TOPIC_PARTITIONS,
-        replicationFactor: this.config.env.KAFKA_REPLICATION_FACTOR,
-        configEntries: t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
-      })),
-    });
-    this.logger.log(`created topics: ${wanted.map((t) => t.topic).join(', ')}`);
+    const wanted = topology.filter((t) => !existing.has(t.topic));
+    if (wanted.length > 0) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: wanted.map((t) => ({
+          topic: t.topic,
+          numPartitions: this.config.env.KAFKA_TOPIC_PARTITIONS,
+          replicationFactor: this.config.env.KAFKA_REPLICATION_FACTOR,
+          configEntries: [
+            ...(t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
+            ...(t.owned ? [{ name: 'max.message.bytes', value: String(this.recordLimitBytes) }] : []),
+          ],
+        })),
+      });
+      this.logger.log(`created topics: ${wanted.map((t) => t.topic).join(', ')}`);
+    }
+    const owned = topology.filter((t) => t.owned).map((t) => t.topic);
+    const ingest = topology.filter((t) => !t.owned).map((t) => t.topic);
+    const { dlq } = topicNames(this.config.env.KAFKA_TOPIC_PREFIX, []);
+    await reconcileTopicLimits(admin, { owned, ingest, dlq }, this.recordLimitBytes, this.logger);
   }
 
-  /** Resolves once every replica in sync has the records (acks=all). */
-  async send(topic: string, messages: Message[]): Promise<void> {
-    if (!this.producer) throw new KafkaUnavailableError('Kafka producer is not started');
-    await this.producer.send({ topic, messages, acks: -1 });
+  /** Resolves once every replica in sync has the records (acks=all); see ResilientProducer for failures. */
+  async send(topic: string, messages: Message[]): Promise<RecordMetadata[]> {
+    return this.sendBatch([{ topic, messages }]);
   }
 
   /** Several topics' records in one request; resolves once all are acknowledged (acks=all). */
-  async sendBatch(topicMessages: { topic: string; messages: Message[] }[]): Promise<void> {
-    if (!this.producer) throw new KafkaUnavailableError('Kafka producer is not started');
-    await this.producer.sendBatch({ topicMessages, acks: -1 });
+  async sendBatch(topicMessages: { topic: string; messages: Message[] }[]): Promise<RecordMetadata[]> {
+    if (!this.started) throw new KafkaUnavailableError('Kafka producer is not started');
+    return this.producer.send(topicMessages);
   }
 
   async isHealthy(): Promise<boolean> {
@@ -91,7 +106,8 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.producer?.disconnect().catch(() => undefined);
+    this.started = false;
+    await this.producer.disconnect();
   }
 }
 
@@ -100,7 +116,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
  * kafkajs's own retries; try the step again a few times. Connection errors are not retried here,
  * so a dead broker still ends the start within a minute.
  */
-async function withProtocolRetries<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
+export async function withProtocolRetries<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step();

@@ -12,6 +12,8 @@ export interface PartitionedConsumerOptions {
   fromBeginning: boolean;
   maxInFlight: number;
   maxInFlightPerKey: number;
+  /** Fetch size per partition: at least the largest record the topic holds, so one never stalls a fetch. */
+  maxBytesPerPartition: number;
   /** Retry tiers: the time before which a record must not be processed; records after it wait too. */
   dueAt?: (message: InboundMessage) => number;
   handle: (message: InboundMessage) => Promise<void>;
@@ -45,6 +47,10 @@ export class PartitionedConsumer {
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
       maxWaitTimeInMs: 200,
+      // A deleted topic must not come back through a consumer's metadata request without Hookline's settings.
+      allowAutoTopicCreation: false,
+      maxBytesPerPartition: options.maxBytesPerPartition,
+      maxBytes: options.maxBytesPerPartition * 5,
       retry: { retries: 8 },
     });
     this.scheduler = new KeyedScheduler(options.maxInFlight, options.maxInFlightPerKey, options.maxInFlight * 4);

@@ -1,0 +1,37 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+/**
+ * Limits that keep one record's or one endpoint's trouble its own, and the thresholds at which the
+ * health checks stop calling the pipeline ready or live. Part of Environment.
+ */
+export class PipelineLimitsEnvironment {
+  /**
+   * The largest event ingest accepts, as its record's bytes and as the JSON body delivered.
+   * Hookline's own topics are created to hold a task of this size (see README "Event size").
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(64 * 1024 * 1024)
+  MAX_EVENT_BYTES = 1048576;
+
+  /** Readiness fails while more records than this were parked as processing_error in the last minute. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  READY_MAX_PROCESSING_ERRORS_PER_MINUTE = 60;
+
+  /** Liveness fails once the pipeline has been unable to produce for this long, so an orchestrator restarts it. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(86400000)
+  LIVENESS_PRODUCE_FAILURE_MS = 300000;
+}

@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { startApp } from '../../src/bootstrap.js';
+import type { AppConfig } from '../../src/platform/config/app-config.js';
+import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafka.service.js';
+import { topicNames } from '../../src/topology.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { testConfig, uniqueId } from '../support/test-config.js';
+
+const MB = 1024 * 1024;
+
+/**
+ * Quarantine cannot fail and a produce failure never wedges the pipeline. The ingest topic accepts
+ * 5 MB records while Hookline's own topics hold far less (MAX_EVENT_BYTES=256 KiB here): a 1.5 MB
+ * event is parked with its bytes in Postgres and the ingest offset moves past it. Then the
+ * deliveries topic is deleted under the running service: readiness fails while nothing can be
+ * produced, and once the topic is back every event is delivered, with no restart.
+ */
+describe('pipeline: quarantine and produce failures', () => {
+  const tenant = uniqueId('tenant-');
+  const receiver = new HttpsReceiver();
+  let config: AppConfig;
+  let kafka: KafkaService;
+  let fixtures: PipelineFixtures;
+  let app: INestApplication;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    await receiver.start();
+    config = testConfig({
+      ROLES: 'api,ingest,delivery,operations',
+      EGRESS_CA_FILE: receiver.caFile,
+      MAX_EVENT_BYTES: String(256 * 1024),
+      KAFKA_TOPIC_PARTITIONS: '1',
+      LOG_LEVEL: 'warn',
+    });
+    kafka = new KafkaService(config);
+    const admin = kafka.kafka.admin();
+    await admin.connect();
+    await withProtocolRetries(() =>
+      admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          {
+            topic: config.ingestTopics[0],
+            numPartitions: 1,
+            configEntries: [{ name: 'max.message.bytes', value: String(5 * MB) }],
+          },
+        ],
+      }),
+    );
+    await admin.disconnect();
+    await kafka.start();
+    fixtures = new PipelineFixtures(kafka);
+    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });
+    app = await startApp(config);
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await kafka?.onModuleDestroy();
+    await fixtures?.close();
+    await receiver.stop();
+  });
+
+  const publish = (events: object[]) =>
+    kafka.send(
+      config.ingestTopics[0],
+      events.map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
+    );
+  const delivered = (events: { id: string }[]) => () => {
+    const seen = new Set(receiver.deliveries().map((r) => r.headers['webhook-id']));
+    return events.every((e) => seen.has(e.id));
+  };
+  const committedIngestOffset = async () => {
+    const admin = kafka.kafka.admin();
+    await admin.connect();
+    try {
+      const [topic] = await admin.fetchOffsets({
+        groupId: `${config.env.KAFKA_GROUP_PREFIX}.ingest`,
+        topics: [config.ingestTopics[0]],
+      });
+      return Number(topic.partitions[0].offset);
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  it('parks a 1.5 MB event the DLQ topic cannot hold in Postgres, and commits past it within seconds', async () => {
+    const before = envelope('order.created', { order_id: 'before' });
+    const huge = envelope('order.created', { order_id: 'huge', note: 'x'.repeat(1.5 * MB) });
+    const after = envelope('order.created', { order_id: 'after' });
+    await publish([before]);
+    await publish([huge]);
+    await publish([after]);
+    await eventually(delivered([before, after]), 30_000, 'neighbours delivered');
+    await eventually(async () => (await committedIngestOffset()) >= 3, 10_000, 'ingest offset past the event');
+
+    await eventually(async () => (await fixtures.deadLetters(config.ingestTopics[0])).length === 1, 15_000, 'parked');
+    const rows = await fixtures.db.query(
+      `SELECT reason, detail, length(payload) AS bytes, headers FROM dead_letters WHERE source_topic = $1`,
+      [config.ingestTopics[0]],
+    );
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]).toMatchObject({ reason: 'too_large', bytes: JSON.stringify(huge).length });
+    expect(rows.rows[0].detail).toMatch(/MAX_EVENT_BYTES.*too large for .*\.dlq: \d+ bytes, sha256 [0-9a-f]{64}/);
+    expect(rows.rows[0].headers['hookline-dlq-stored-as']).toBeDefined();
+  });
+
+  it('is not ready while its DLQ topic is gone, then parks and delivers everything without a restart', async () => {
+    const dlq = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq;
+    const ready = () => fetch(`${baseUrl}/health/ready`);
+    expect((await ready()).status).toBe(200);
+    const admin = kafka.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.deleteTopics({ topics: [dlq] });
+      const poison = [
+        { id: 'x', type: 'no dots' },
+        { id: 'y', type: 'no dots' },
+      ];
+      const during = Array.from({ length: 20 }, (_, i) => envelope('order.created', { order_id: `during-${i}` }));
+      await publish([...poison, ...during]);
+      await eventually(async () => (await ready()).status === 503, 20_000, 'readiness 503');
+      const body = (await (await ready()).json()) as { error: Record<string, { reason?: string }> };
+      expect(body.error.pipeline.reason).toContain(`cannot produce since`);
+      expect(body.error.pipeline.reason).toContain(dlq);
+      // Parking is retried, not failed: the good events around the poison ones flow meanwhile.
+      await eventually(delivered(during), 30_000, 'events published during the outage delivered');
+
+      await withProtocolRetries(() =>
+        admin.createTopics({
+          waitForLeaders: true,
+          topics: [
+            {
+              topic: dlq,
+              numPartitions: 1,
+              configEntries: [{ name: 'max.message.bytes', value: String(kafka.recordLimitBytes) }],
+            },
+          ],
+        }),
+      );
+      await eventually(async () => (await ready()).status === 200, 30_000, 'ready again');
+      const next = Array.from({ length: 1000 }, (_, i) => envelope('order.updated', { order_id: `next-${i}` }));
+      await publish(next);
+      await eventually(delivered(next), 60_000, '1,000 events after recovery delivered');
+      const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+      expect(metrics).toMatch(/hookline_dlq_parked_total\{reason="invalid_envelope"\} [1-9]/);
+      expect(metrics).toMatch(/hookline_produce_errors_total\{kind="transient"\} [1-9]/);
+      expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\}/);
+    } finally {
+      await admin.disconnect();
+    }
+  }, 150_000);
+});
