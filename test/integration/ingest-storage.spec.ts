@@ -67,4 +67,33 @@ describe('pipeline storage', () => {
     );
     expect(row).toEqual({ n: 1200, body: 4096 });
   });
+
+  it('fails only the attempt row the database refuses; its batch-mates are written', async () => {
+    const tenantId = uniqueId('tenant-');
+    const writer = new AttemptWriter(db, config);
+    const row = (i: number) => ({
+      id: randomUUID(),
+      createdAt: new Date(),
+      tenantId,
+      subscriptionId: randomUUID(),
+      eventId: `evt_${i}`,
+      eventType: 'order.created',
+      attempt: 1,
+      trigger: 'initial' as const,
+      outcome: 'success' as const,
+      // Row 7's response time does not fit an integer column: Postgres refuses that row.
+      statusCode: 200,
+      responseTimeMs: i === 7 ? 2 ** 40 : 5,
+      responseBody: null,
+      responseHeaders: null,
+      error: null,
+      traceId: null,
+      nextAttemptAt: null,
+    });
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => writer.write(row(i))));
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
+    expect(outcomes[7].status).toBe('rejected');
+    const [count] = await db.query(`SELECT count(*)::int AS n FROM delivery_attempts WHERE tenant_id = $1`, [tenantId]);
+    expect(count.n).toBe(19);
+  });
 });

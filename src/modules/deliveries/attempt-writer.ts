@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
+import { isTransient } from '../../platform/errors/transient.js';
 import type { AttemptRecord } from './attempt-record.js';
 
 const MAX_BODY_CHARS = 4096;
@@ -24,6 +25,8 @@ export class AttemptWriter {
       maxItems: 500,
       maxDelayMs: config.env.ATTEMPT_FLUSH_MS,
       maxConcurrentFlushes: 2,
+      // A row the database refuses fails its own writer only, never its batch-mates.
+      isolate: (error) => !isTransient(error),
     });
   }
 

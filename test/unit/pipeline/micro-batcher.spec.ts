@@ -33,3 +33,54 @@ describe('MicroBatcher', () => {
     await expect(batcher.add(3)).resolves.toBeUndefined();
   });
 });
+
+describe('MicroBatcher failure isolation and byte bound', () => {
+  it('splits a batch until the refused item fails alone; its batch-mates succeed in order', async () => {
+    const flushed: number[][] = [];
+    const batcher = new MicroBatcher<number>(
+      async (items) => {
+        flushed.push(items);
+        if (items.includes(13)) throw new RangeError('row 13 refused');
+        return items.map(() => undefined);
+      },
+      { maxItems: 10, maxDelayMs: 5, maxConcurrentFlushes: 1, isolate: (e) => e instanceof RangeError },
+    );
+    const outcomes = await Promise.allSettled([10, 11, 12, 13, 14, 15].map((n) => batcher.add(n)));
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const succeeded = flushed.filter((b) => !b.includes(13)).flat();
+    expect(succeeded).toEqual([10, 11, 12, 14, 15]);
+  });
+
+  it('does not split for errors that belong to the whole batch', async () => {
+    let calls = 0;
+    const batcher = new MicroBatcher<number>(
+      async () => {
+        calls++;
+        throw new Error('database down');
+      },
+      { maxItems: 10, maxDelayMs: 5, maxConcurrentFlushes: 1, isolate: (e) => e instanceof RangeError },
+    );
+    await Promise.allSettled([1, 2, 3, 4].map((n) => batcher.add(n)));
+    expect(calls).toBe(1);
+  });
+
+  it('closes a batch before it exceeds maxBytes, but sends an oversized item alone', async () => {
+    const batches: number[][] = [];
+    const batcher = new MicroBatcher<number>(
+      async (items) => {
+        batches.push(items);
+        return items.map(() => undefined);
+      },
+      { maxItems: 100, maxDelayMs: 5, maxConcurrentFlushes: 1, maxBytes: 10, sizeOf: (n) => n },
+    );
+    await Promise.all([4, 4, 4, 25, 3].map((n) => batcher.add(n)));
+    expect(batches).toEqual([[4, 4], [4], [25], [3]]);
+  });
+});
