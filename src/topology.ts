@@ -27,6 +27,8 @@ export interface TopicSpec {
     broadcast?: boolean;
     /** Retry tiers: records are not processed before this delay has passed since they were written. */
     delayMs?: number;
+    /** Records of a stalled subscription may step aside (its handler defers them to a retry tier). */
+    stepAside?: boolean;
   };
   /** Topics its consumer writes to; documentation and the README's pipeline table. */
   produces: string[];
@@ -66,7 +68,7 @@ export function buildTopology(config: AppConfig): TopicSpec[] {
     {
       topic: names.deliveries,
       owned: true,
-      consumer: { roles: ['delivery'], handler: Handlers.delivery, group: group('delivery') },
+      consumer: { roles: ['delivery'], handler: Handlers.delivery, group: group('delivery'), stepAside: true },
       produces: [firstRetry, names.dlq, names.alerts],
     },
     ...config.retrySchedule.map((tier, i) => ({
@@ -77,6 +79,7 @@ export function buildTopology(config: AppConfig): TopicSpec[] {
         handler: Handlers.retry,
         group: group(`retry-${tier.label}`),
         delayMs: tier.ms,
+        stepAside: true,
       },
       produces: [names.retries[i + 1] ?? names.dlq, names.alerts],
     })),

@@ -16,6 +16,9 @@ export class DeliveryController {
 
   @EventPattern(Handlers.delivery)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
-    await this.deliveries.deliver(parseDeliveryTask(message.value));
+    const task = parseDeliveryTask(message.value);
+    // Its subscription stalls: the consumer base asks it to step aside to a retry tier.
+    if (message.stepAside && (await this.deliveries.defer(task))) return;
+    await this.deliveries.deliver(task);
   }
 }

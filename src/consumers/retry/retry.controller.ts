@@ -17,6 +17,9 @@ export class RetryController {
 
   @EventPattern(Handlers.retry)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
-    await this.deliveries.deliver(parseDeliveryTask(message.value), readHistory(message.headers));
+    const task = parseDeliveryTask(message.value);
+    const history = readHistory(message.headers);
+    if (message.stepAside && (await this.deliveries.defer(task, history))) return;
+    await this.deliveries.deliver(task, history);
   }
 }

@@ -25,6 +25,8 @@ export interface DeliveryTaskV1 {
   traceparent?: string;
   /** The previous attempt's span, which this attempt's span links to (retries only). */
   previous_attempt_traceparent?: string;
+  /** How often the task stepped aside because its subscription stalled (not attempts). */
+  deferrals?: number;
 }
 
 export class MalformedTaskError extends PoisonRecordError {

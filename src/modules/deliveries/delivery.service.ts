@@ -16,8 +16,16 @@ import type { DeliveryTaskV1 } from './delivery-task.js';
 import { RetryScheduler, type NextStep } from './retry-scheduler.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
+import { SubscriptionSlots } from './subscription-slots.js';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { STALL_MS } from '../../platform/kafka/keyed-scheduler.js';
 
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
+const deferred = counter(
+  'hookline_deferred_tasks_total',
+  'Tasks that stepped aside to a retry tier because their subscription stalled (not attempts)',
+  ['subscription_id'],
+);
 
 /**
  * One delivery task, as a small state machine: prepare (subscription, secrets, signed request) →
@@ -28,6 +36,7 @@ const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subsc
 @Injectable()
 export class DeliveryService {
   private readonly log = new Logger('Delivery');
+  private readonly slots: SubscriptionSlots;
 
   constructor(
     private readonly matching: MatchingService,
@@ -36,10 +45,33 @@ export class DeliveryService {
     private readonly scheduler: RetryScheduler,
     private readonly forwarder: TaskForwarder,
     private readonly failures: FailureHandling,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
+  }
 
-  /** `history`: the attempts before this one (retry tiers carry it in a header). */
-  deliver(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<NextStep | 'skipped'> {
+  /**
+   * `history`: the attempts before this one (retry tiers carry it in a header). A subscription that
+   * already has its share of requests in flight across the stages, with none freed within
+   * STALL_MS, makes the task step aside instead of holding a slot here.
+   */
+  async deliver(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[] = [],
+  ): Promise<NextStep | 'skipped' | 'deferred'> {
+    const id = task.subscription_id;
+    if (!(await this.slots.acquire(id, STALL_MS))) {
+      if (await this.defer(task, history)) return 'deferred';
+      await this.slots.acquire(id, 2 ** 31 - 1);
+    }
+    try {
+      return await this.traced(task, history);
+    } finally {
+      this.slots.release(id);
+    }
+  }
+
+  private traced(task: DeliveryTaskV1, history: readonly AttemptSummary[]): Promise<NextStep | 'skipped'> {
     return traceAttempt(
       {
         tenantId: task.tenant_id,
@@ -54,6 +86,19 @@ export class DeliveryService {
       },
       (telemetry) => this.attempt(task, history, telemetry),
     );
+  }
+
+  /**
+   * The task's subscription stalls and its share of the consumer's buffer is used up: it steps
+   * aside to a retry tier with its attempt count, and the partition moves on for the others.
+   * Returns false when there is no tier to step aside to (the caller then processes it).
+   */
+  async defer(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<boolean> {
+    const to = this.scheduler.deferral(task.deferrals ?? 0, Date.now());
+    if (!to) return false;
+    await retryTransient(() => this.forwarder.defer(task, to, history));
+    deferred.inc({ subscription_id: task.subscription_id });
+    return true;
   }
 
   private async attempt(

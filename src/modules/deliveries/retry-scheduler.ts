@@ -24,6 +24,11 @@ export class RetryScheduler {
     return this.policy.tiers;
   }
 
+  /** `deferrals`: how often the task stepped aside before. */
+  deferral(deferrals: number, now: number) {
+    return this.policy.deferral(deferrals, now);
+  }
+
   nextStep(
     task: Pick<DeliveryTaskV1, 'attempt'>,
     result: Pick<EgressResult, 'outcome' | 'status'> & Partial<Pick<EgressResult, 'headers'>>,

@@ -22,6 +22,25 @@ export class TaskForwarder {
     private readonly deadLetters: DeadLetterWriter,
   ) {}
 
+  /**
+   * A task stepping aside because its subscription stalls: the same task (same attempt, event and
+   * sequence) to a retry tier, due after the tier's delay. A deferral, not a failure.
+   */
+  async defer(
+    task: DeliveryTaskV1,
+    to: { topic: string; dueAt: number },
+    trail: readonly AttemptSummary[],
+  ): Promise<void> {
+    const deferrals = (task.deferrals ?? 0) + 1;
+    await this.producer.send(to.topic, [
+      {
+        key: task.subscription_id,
+        value: JSON.stringify({ ...task, deferrals }),
+        headers: { [DUE_AT_HEADER]: String(to.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
+      },
+    ]);
+  }
+
   /** `trail`: every attempt so far, this one included. */
   async forward(
     task: DeliveryTaskV1,

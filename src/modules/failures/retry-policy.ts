@@ -70,6 +70,22 @@ export class RetryPolicy {
     return this.retry(attempt, now);
   }
 
+  /**
+   * Where a task steps aside to when its subscription stalls, keeping its attempt count: the first
+   * tier, then on each further deferral the next one, up to the third, so a subscription that stays
+   * stalled is asked again less and less often. Undefined when there are no tiers.
+   */
+  deferral(deferrals: number, now: number): { topic: string; tier: string; dueAt: number } | undefined {
+    const { tiers } = this.options;
+    const tier = tiers[Math.min(deferrals, 2, tiers.length - 1)];
+    if (!tier) return undefined;
+    return {
+      topic: tier.topic,
+      tier: tier.label,
+      dueAt: now + tier.ms + Math.floor(this.random() * this.options.jitterRatio * tier.ms),
+    };
+  }
+
   private retry(attempt: number, now: number, askedMs?: number): NextStep {
     const { tiers, jitterRatio, retryAfterMaxMs } = this.options;
     const index = attempt - 1;

@@ -8,6 +8,8 @@ export interface InboundMessage {
   headers: Record<string, string>;
   /** Broker or producer timestamp, ms since epoch. */
   timestamp: number;
+  /** Set by the consumer base when the record must step aside (its key's endpoint stalls): defer it, do not process it. */
+  stepAside?: boolean;
 }
 
 export function decodeHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {

@@ -8,6 +8,8 @@ import { DeadLetterWriter } from './dead-letter.writer.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
+import type { Gauge } from 'prom-client';
+import { gauge } from '../telemetry/metrics.js';
 import { PipelineHealth } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
 
@@ -50,6 +52,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
         );
       }
       for (const spec of active) this.consumers.push(this.createConsumer(spec));
+      this.exposeOccupancy(active);
       await Promise.all(this.consumers.map((c) => c.start()));
       this.log.log(`consuming ${active.map((t) => t.topic).join(', ')}`);
       callback();
@@ -83,6 +86,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       // Broadcast groups are new per instance: they replay their compacted topic from the start,
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
+      stepAside: consumer.stepAside === true && this.config.retrySchedule.length > 0,
       maxInFlight: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY : 64,
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
       maxInFlightPerKey: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION : 64,
@@ -107,5 +111,22 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     );
     await this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error));
     if (reason === 'processing_error') this.health.parkedProcessingError();
+  }
+
+  private exposeOccupancy(active: TopicSpec[]): void {
+    const each = (read: (c: PartitionedConsumer) => number) => (g: Gauge<'topic'>) =>
+      this.consumers.forEach((c, i) => g.set({ topic: active[i].topic }, read(c)));
+    gauge(
+      'hookline_consumer_buffered_records',
+      'Records in a consumer buffer (waiting or in flight)',
+      ['topic'],
+      each((c) => c.occupancy.buffered),
+    );
+    gauge(
+      'hookline_consumer_blocked_partitions',
+      'Partitions whose intake waits for room in the buffer (stays 0 when stalled subscriptions step aside)',
+      ['topic'],
+      each((c) => c.occupancy.blockedPartitions),
+    );
   }
 }

@@ -1,11 +1,23 @@
 type Task = () => Promise<void>;
 
+interface Queued {
+  run: Task;
+  /** Called instead of run when the task is evicted to make room for another key's. */
+  evict?: () => void;
+}
+
+/** A key whose tasks have not finished for this long while more wait is stalled (a hanging endpoint). */
+export const STALL_MS = 1_000;
+
 /**
  * Runs tasks with a global concurrency bound and a bound per key (per subscription), so that one
- * slow key holds only its own slots and never the others': no head-of-line blocking.
+ * slow key holds only its own slots and never the others': no head-of-line blocking. When slots
+ * are scarce, each active key's share is the global bound divided among the active keys, so ten
+ * hanging keys cannot hold every slot either.
  */
 export class KeyedScheduler {
-  private readonly waiting = new Map<string, Task[]>();
+  private readonly waiting = new Map<string, Queued[]>();
+  private readonly lastProgress = new Map<string, number>();
   private readonly running = new Map<string, number>();
   private readonly ready: string[] = [];
   private readonly readySet = new Set<string>();
@@ -24,9 +36,25 @@ export class KeyedScheduler {
     return this.active + this.queued;
   }
 
+  /** True when a further task would have to wait for room: the buffer is full. */
+  get full(): boolean {
+    return this.queued >= this.maxQueued;
+  }
+
+  /** Tasks of this key waiting for a slot. */
+  waitingFor(key: string): number {
+    return this.waiting.get(key)?.length ?? 0;
+  }
+
+  /** A key's fair part of the waiting room: all of it when alone, an equal part among the active keys. */
+  queueShare(key: string): number {
+    const keys = this.activeKeys + (this.waiting.has(key) || this.running.has(key) ? 0 : 1);
+    return Math.max(this.maxPerKey, Math.floor(this.maxQueued / keys));
+  }
+
   /** Resolves when fewer than maxQueued tasks wait: the caller's back-pressure point. */
   async room(): Promise<void> {
-    while (this.queued >= this.maxQueued) await new Promise<void>((r) => this.roomWaiters.push(r));
+    while (this.full) await new Promise<void>((r) => this.roomWaiters.push(r));
   }
 
   /** Resolves when nothing runs or waits. */
@@ -34,13 +62,55 @@ export class KeyedScheduler {
     while (this.size > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
   }
 
-  submit(key: string, task: Task): void {
+  /**
+   * True when the key has tasks waiting but none of its tasks finished for STALL_MS: its endpoint
+   * hangs, and what it has queued will not move soon.
+   */
+  stalled(key: string, now = Date.now()): boolean {
+    return this.running.has(key) && now - (this.lastProgress.get(key) ?? now) >= STALL_MS;
+  }
+
+  /**
+   * Takes the newest waiting task of the stalled key with the most waiting, and calls its evict:
+   * room for a key that will use it. False when no stalled key has an evictable task.
+   */
+  evictFromStalled(now = Date.now()): boolean {
+    let hog: string | undefined;
+    for (const [key, queue] of this.waiting)
+      if (
+        this.stalled(key, now) &&
+        queue.some((q) => q.evict) &&
+        queue.length > (this.waiting.get(hog ?? '')?.length ?? 0)
+      )
+        hog = key;
+    if (!hog) return false;
+    const queue = this.waiting.get(hog)!;
+    const at = queue.findLastIndex((q) => q.evict);
+    const [victim] = queue.splice(at, 1);
+    if (queue.length === 0) this.waiting.delete(hog);
+    this.queued--;
+    victim.evict!();
+    this.wake('room');
+    return true;
+  }
+
+  submit(key: string, run: Task, evict?: () => void): void {
     const queue = this.waiting.get(key) ?? [];
-    queue.push(task);
+    queue.push({ run, evict });
     this.waiting.set(key, queue);
     this.queued++;
     this.markReady(key);
     this.pump();
+  }
+
+  private get activeKeys(): number {
+    let keys = this.running.size;
+    for (const key of this.waiting.keys()) if (!this.running.has(key)) keys++;
+    return keys;
+  }
+
+  private limitFor(): number {
+    return Math.min(this.maxPerKey, Math.max(1, Math.floor(this.maxActive / Math.max(1, this.activeKeys))));
   }
 
   private markReady(key: string): void {
@@ -52,26 +122,43 @@ export class KeyedScheduler {
   }
 
   private pump(): void {
-    while (this.active < this.maxActive && this.ready.length > 0) {
+    let passed = 0;
+    const limit = this.limitFor();
+    while (this.active < this.maxActive && this.ready.length > 0 && passed <= this.ready.length) {
       const key = this.ready.shift()!;
+      // Over its share while slots are scarce: back of the line, its turn comes when others finish.
+      if ((this.running.get(key) ?? 0) >= limit) {
+        this.ready.push(key);
+        passed++;
+        continue;
+      }
+      passed = 0;
       this.readySet.delete(key);
-      const queue = this.waiting.get(key)!;
-      const task = queue.shift()!;
-      if (queue.length === 0) this.waiting.delete(key);
-      this.queued--;
-      this.active++;
-      this.running.set(key, (this.running.get(key) ?? 0) + 1);
-      this.markReady(key);
-      void task().finally(() => this.finish(key));
+      this.start(key);
     }
-    if (this.queued < this.maxQueued) this.wake('room');
+    if (!this.full) this.wake('room');
+  }
+
+  private start(key: string): void {
+    const queue = this.waiting.get(key)!;
+    const task = queue.shift()!;
+    if (queue.length === 0) this.waiting.delete(key);
+    this.queued--;
+    this.active++;
+    if (!this.running.has(key)) this.lastProgress.set(key, Date.now());
+    this.running.set(key, (this.running.get(key) ?? 0) + 1);
+    this.markReady(key);
+    void task.run().finally(() => this.finish(key));
   }
 
   private finish(key: string): void {
     this.active--;
     const left = this.running.get(key)! - 1;
-    if (left === 0) this.running.delete(key);
-    else this.running.set(key, left);
+    this.lastProgress.set(key, Date.now());
+    if (left === 0) {
+      this.running.delete(key);
+      this.lastProgress.delete(key);
+    } else this.running.set(key, left);
     this.markReady(key);
     this.pump();
     if (this.size === 0) this.wake('idle');

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { decodeHeaders, type InboundMessage } from './inbound-message.js';
-import { KeyedScheduler } from './keyed-scheduler.js';
+import { KeyedScheduler, STALL_MS } from './keyed-scheduler.js';
 import { OffsetTracker } from './offset-tracker.js';
 import { PoisonRecordError } from './poison-record.error.js';
 import { isTransient } from '../errors/transient.js';
@@ -17,6 +17,12 @@ export interface PartitionedConsumerOptions {
   /** Retry tiers: the time before which a record must not be processed; records after it wait too. */
   dueAt?: (message: InboundMessage) => number;
   handle: (message: InboundMessage) => Promise<void>;
+  /**
+   * Records of a key whose endpoint stalls may step aside instead of waiting in the buffer: they are
+   * handed to handle with `stepAside: true` (the handler defers them, e.g. to a retry tier), so a
+   * hanging subscription never holds the partition for the others.
+   */
+  stepAside?: boolean;
   /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
   quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
   logger: Logger;
@@ -37,6 +43,10 @@ export class PartitionedConsumer {
   private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
   private commitTimer?: NodeJS.Timeout;
   private stopping = false;
+  /** Partitions whose fetch loop waits for room in the buffer right now. */
+  private blocked = 0;
+  /** Records stepping aside right now (being handed to a retry tier). */
+  private stepsAside = 0;
 
   constructor(
     kafka: Kafka,
@@ -57,7 +67,12 @@ export class PartitionedConsumer {
   }
 
   get inFlight(): number {
-    return this.scheduler.size;
+    return this.scheduler.size + this.stepsAside;
+  }
+
+  /** Buffer occupancy and blocked partitions, for the consumer metrics. */
+  get occupancy(): { buffered: number; blockedPartitions: number } {
+    return { buffered: this.scheduler.size, blockedPartitions: this.blocked };
   }
 
   async start(): Promise<void> {
@@ -107,20 +122,57 @@ export class PartitionedConsumer {
       }
       const offset = Number(raw.offset);
       if (tracker.begin(offset)) {
-        await this.waitForRoom(heartbeat);
         const key = raw.key?.toString('utf8') ?? `${partition}`;
-        this.scheduler.submit(key, () => this.process(message).then(() => tracker.complete(offset)));
+        await this.admit(key, message, () => tracker.complete(offset), heartbeat);
       }
       resolveOffset(raw.offset);
     }
     await heartbeat();
   }
 
-  private async waitForRoom(heartbeat: () => Promise<void>) {
+  /**
+   * Into the buffer, or aside: a record of a stalled key that already has its fill waiting steps
+   * aside at once; a record meeting a full buffer waits for room, and when none comes within
+   * STALL_MS a stalled key's newest waiting task steps aside to make it.
+   */
+  private async admit(key: string, message: InboundMessage, complete: () => void, heartbeat: () => Promise<void>) {
+    const { stepAside } = this.options;
+    if (stepAside && this.scheduler.stalled(key) && this.scheduler.waitingFor(key) >= this.options.maxInFlightPerKey)
+      return this.deferAside(message, complete);
+    while (stepAside && this.scheduler.full) {
+      if (await this.waitForRoom(heartbeat, STALL_MS)) break;
+      if (!this.scheduler.evictFromStalled()) {
+        await this.waitForRoom(heartbeat);
+        break;
+      }
+    }
+    if (!stepAside) await this.waitForRoom(heartbeat);
+    this.scheduler.submit(
+      key,
+      () => this.process(message).then(complete),
+      stepAside ? () => this.deferAside(message, complete) : undefined,
+    );
+  }
+
+  private deferAside(message: InboundMessage, complete: () => void): void {
+    this.stepsAside++;
+    void this.process({ ...message, stepAside: true })
+      .then(complete)
+      .finally(() => this.stepsAside--);
+  }
+
+  /** True when there was room within timeoutMs (or at all, without one). */
+  private async waitForRoom(heartbeat: () => Promise<void>, timeoutMs?: number): Promise<boolean> {
+    if (!this.scheduler.full) return true;
+    this.blocked++;
     const beat = setInterval(() => void heartbeat().catch(() => undefined), 2_000);
     try {
-      await this.scheduler.room();
+      if (timeoutMs === undefined) return await this.scheduler.room().then(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+      return await Promise.race([this.scheduler.room().then(() => true), timeout]).finally(() => clearTimeout(timer));
     } finally {
+      this.blocked--;
       clearInterval(beat);
     }
   }

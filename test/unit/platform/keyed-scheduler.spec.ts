@@ -56,3 +56,55 @@ describe('KeyedScheduler', () => {
     expect(roomy).toBe(true);
   });
 });
+
+describe('KeyedScheduler shares', () => {
+  const hang = () => new Promise<void>(() => undefined);
+
+  it('calls a key stalled once none of its tasks finished for a second while more wait', async () => {
+    const s = new KeyedScheduler(10, 1, 100);
+    s.submit('slow', hang);
+    s.submit('slow', hang);
+    s.submit('fast', async () => undefined);
+    await new Promise((r) => setImmediate(r));
+    const now = Date.now();
+    expect(s.stalled('slow', now)).toBe(false);
+    expect(s.stalled('slow', now + 1_000)).toBe(true);
+    expect(s.stalled('fast', now + 1_000)).toBe(false);
+  });
+
+  it('evicts the newest waiting task of the stalled key with most waiting, making room for another key', async () => {
+    const s = new KeyedScheduler(10, 1, 3);
+    const evicted: string[] = [];
+    s.submit('slow', hang);
+    for (const n of [1, 2, 3]) s.submit('slow', hang, () => evicted.push(`slow${n}`));
+    expect(s.full).toBe(true);
+    expect(s.evictFromStalled(Date.now())).toBe(false);
+    expect(s.evictFromStalled(Date.now() + 1_000)).toBe(true);
+    expect(evicted).toEqual(['slow3']);
+    expect(s.full).toBe(false);
+    expect(s.waitingFor('slow')).toBe(2);
+  });
+
+  it('gives freed slots to keys under their share before a key that holds more', async () => {
+    const s = new KeyedScheduler(4, 4, 100);
+    const finishers: (() => void)[] = [];
+    const started: string[] = [];
+    for (let i = 0; i < 8; i++)
+      s.submit('slow', () => {
+        started.push('slow');
+        return new Promise<void>((r) => finishers.push(r));
+      });
+    for (let i = 0; i < 4; i++)
+      s.submit('fast', () => {
+        started.push('fast');
+        return hang();
+      });
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['slow', 'slow', 'slow', 'slow']);
+    finishers[0]();
+    finishers[1]();
+    await new Promise((r) => setTimeout(r, 5));
+    // Two keys share four slots: slow keeps two, fast takes the two freed ones.
+    expect(started.slice(4)).toEqual(['fast', 'fast']);
+  });
+});
