@@ -10,6 +10,7 @@ import { topicNames } from '../../topology.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../failures/attempt-history.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
 import type { NextStep } from './retry-scheduler.js';
+import { serializeTask } from './task-record.js';
 
 /**
  * Hands a task that needs another attempt to its next retry tier (due time and attempt history in
@@ -46,7 +47,7 @@ export class TaskForwarder {
       await this.producer.send(step.topic, [
         {
           key: task.subscription_id,
-          value: JSON.stringify(next),
+          value: serializeTask(next),
           headers: { [DUE_AT_HEADER]: String(step.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
         },
       ]);
@@ -59,7 +60,7 @@ export class TaskForwarder {
         [ATTEMPTS_HEADER]: encodeHistory(trail),
         'tenant-id': task.tenant_id,
       };
-      await this.producer.send(this.dlq, [{ key: task.subscription_id, value: JSON.stringify(task), headers }]);
+      await this.producer.send(this.dlq, [{ key: task.subscription_id, value: serializeTask(task), headers }]);
     }
   }
 }
