@@ -172,4 +172,23 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
     const dataOf = (body: string) => /"data":(\{[^}]*\})/.exec(body)![1];
     expect(new Set(dataOf(again.body).slice(1, -1).split(','))).toEqual(new Set(dataOf(first).slice(1, -1).split(',')));
   });
+
+  it('delivers a task record in the shape from before body (rolling upgrade)', async () => {
+    const event = {
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      type: 'order.created',
+      created_at: '2026-11-23T10:00:00Z',
+      data: { order_id: 'o-1', total: 12.5 },
+      sequence: 1,
+      previous_event_id: null,
+    };
+    const now = new Date().toISOString();
+    const oldTask = {
+      type: 'DeliveryTaskV1',
+      ...{ tenant_id: tenant, subscription_id: sub, event, attempt: 1, trigger: 'initial' },
+      ...{ first_attempt_at: now, enqueued_at: now },
+    };
+    await kafka.send(`${config.env.KAFKA_TOPIC_PREFIX}.deliveries`, [{ key: sub, value: JSON.stringify(oldTask) }]);
+    expect(await deliveredBody(event.id)).toBe(JSON.stringify(event));
+  });
 });
