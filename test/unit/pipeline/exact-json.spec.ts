@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { isLosslessNumber } from 'lossless-json';
 import { decimalText, unscaledOf } from '../../../src/modules/events/avro-logical-types.js';
 import type { DeliveryTaskV1 } from '../../../src/modules/deliveries/delivery-task.js';
@@ -91,6 +94,15 @@ describe('task records', () => {
     const parsed = parseDeliveryTask(Buffer.from(record));
     expect(bodyOf(parsed)).toBe(body);
     expect(record).toContain(`"event":${body},"body":`);
+  });
+
+  it('writes records that match schemas/messages/delivery-task-v1.schema.json', () => {
+    const schema = JSON.parse(readFileSync('schemas/messages/delivery-task-v1.schema.json', 'utf8')) as object;
+    const ajv = new Ajv2020({ strict: false });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    const validate = ajv.compile(schema);
+    expect(validate(JSON.parse(serializeTask({ ...task, body })))).toBe(true);
+    expect(validate({ ...JSON.parse(serializeTask({ ...task, body })), body: 7 })).toBe(false);
   });
 
   it('still delivers a task in the shape before body (rolling upgrade)', () => {
