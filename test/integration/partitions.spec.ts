@@ -69,7 +69,7 @@ describe('day partitions on a freshly migrated database', () => {
         type: 'order.created',
         createdAt: at.toISOString(),
         receivedAt: at,
-        payload,
+        payload: JSON.stringify(payload),
         sourceTopic: 'events',
         sourcePartition: 0,
         sourceOffset: '1',

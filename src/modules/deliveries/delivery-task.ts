@@ -27,6 +27,8 @@ export interface DeliveryTaskV1 {
   previous_attempt_traceparent?: string;
   /** How often the task stepped aside because its subscription stalled (not attempts). */
   deferrals?: number;
+  /** `event` as JSON text, exactly the bytes signed and sent (task-record.ts). Absent in older tasks. */
+  body?: string;
 }
 
 export class MalformedTaskError extends PoisonRecordError {
@@ -46,5 +48,6 @@ export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV1 {
   if (task?.type !== 'DeliveryTaskV1') throw new MalformedTaskError(`unknown task type ${String(task?.type)}`);
   if (!task.subscription_id || !task.tenant_id || !task.event?.id || !Number.isInteger(task.attempt))
     throw new MalformedTaskError('delivery task lacks subscription_id, tenant_id, event.id or attempt');
+  if (task.body !== undefined && typeof task.body !== 'string') throw new MalformedTaskError('body must be a string');
   return task as DeliveryTaskV1;
 }

@@ -14,6 +14,7 @@ import type { AttemptRecord } from './attempt-record.js';
 import { AttemptWriter } from './attempt-writer.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
 import { RetryScheduler, type NextStep } from './retry-scheduler.js';
+import { bodyOf } from './task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
 import { SubscriptionSlots } from './subscription-slots.js';
@@ -142,7 +143,7 @@ export class DeliveryService {
     now: number,
     telemetry: AttemptTelemetry,
   ): Promise<EgressResult> {
-    const body = JSON.stringify(task.event);
+    const body = bodyOf(task);
     const secrets = validSecrets(subscription, new Date(now));
     const headers: Record<string, string> = {
       ...signDelivery({ msgId: task.event.id, timestamp: now / 1000, body, secrets }),

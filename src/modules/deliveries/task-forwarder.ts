@@ -8,6 +8,7 @@ import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../failures/attempt-history.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
 import type { NextStep } from './retry-scheduler.js';
+import { serializeTask } from './task-record.js';
 
 /**
  * Hands a task that needs another attempt to its next retry tier (due time and attempt history in
@@ -35,7 +36,7 @@ export class TaskForwarder {
     await this.producer.send(to.topic, [
       {
         key: task.subscription_id,
-        value: JSON.stringify({ ...task, deferrals }),
+        value: serializeTask({ ...task, deferrals }),
         headers: { [DUE_AT_HEADER]: String(to.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
       },
     ]);
@@ -59,7 +60,7 @@ export class TaskForwarder {
       await this.producer.send(step.topic, [
         {
           key: task.subscription_id,
-          value: JSON.stringify(next),
+          value: serializeTask(next),
           headers: { [DUE_AT_HEADER]: String(step.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
         },
       ]);
@@ -67,7 +68,7 @@ export class TaskForwarder {
       const last = result?.errorMessage ?? result?.outcome;
       const headers: IHeaders = { [ATTEMPTS_HEADER]: encodeHistory(trail), 'tenant-id': task.tenant_id };
       await this.deadLetters.write(
-        { key: task.subscription_id, value: JSON.stringify(task), headers },
+        { key: task.subscription_id, value: serializeTask(task), headers },
         step.action === 'exhausted' ? 'exhausted' : step.reason,
         `${describeHistory(trail)}${last ? `; last: ${last}` : ''}`,
       );

@@ -1,3 +1,4 @@
+import { parseExact, type BigIntegers } from '../../platform/json/exact-json.js';
 import { PoisonMessageError } from './ingest-errors.js';
 
 /** The event as upstream services publish it. */
@@ -15,15 +16,15 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the envelope and returns it typed; every problem found is named in one error. */
-export function checkEnvelope(value: unknown): EventEnvelope {
+export function checkEnvelope(value: unknown, bigIntegers: BigIntegers = 'number'): EventEnvelope {
   if (!isObject(value)) throw new PoisonMessageError('invalid_envelope', 'the event is not a JSON object');
   const problems: string[] = [];
   const { id, type, created_at, tenant_id } = value;
   let { data } = value;
-  // Avro schemas often carry the payload as a JSON string.
+  // Avro schemas often carry the payload as a JSON string; its numbers keep every digit too.
   if (typeof data === 'string') {
     try {
-      data = JSON.parse(data);
+      data = parseExact(data, bigIntegers).value;
     } catch {
       // reported below
     }

@@ -10,7 +10,8 @@ export interface StoredEvent {
   type: string;
   createdAt: string;
   receivedAt: Date;
-  payload: object;
+  /** The stored envelope {id, type, created_at, data} as JSON text, so no digit of data is lost. */
+  payload: string;
   sourceTopic: string;
   sourcePartition: number;
   sourceOffset: string;
@@ -56,7 +57,7 @@ export class EventStore {
         rows.map((r) => r.type),
         rows.map((r) => r.createdAt),
         rows.map((r) => r.receivedAt.toISOString()),
-        rows.map((r) => JSON.stringify(r.payload)),
+        rows.map((r) => r.payload),
         rows.map((r) => r.sourceTopic),
         rows.map((r) => r.sourcePartition),
         rows.map((r) => r.sourceOffset),

@@ -7,6 +7,8 @@ import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpanSync } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../deliveries/delivery-task.js';
+import { envelopeBody, jsonWithData, serializeTask } from '../deliveries/task-record.js';
+import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { DataValidator } from './data-validator.js';
 import { checkEnvelope } from './envelope.js';
@@ -55,11 +57,16 @@ export class IngestService {
         'too_large',
         `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.env.MAX_EVENT_BYTES}`,
       );
-    const { value, format } = await this.decoder.decode(message.value);
-    const envelope = checkEnvelope(value);
+    const decoded = await this.decoder.decode(message.value);
+    const { format } = decoded;
+    const envelope = checkEnvelope(decoded.value, this.config.env.BIG_INTEGERS_AS);
     const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);
-    this.validator.check(envelope.type, envelope.data);
+    // Avro may carry data as a JSON string, parsed (with its big numbers) only by checkEnvelope.
+    const exact = decoded.exact || (format === 'registry' && hasExactNumbers(envelope.data));
+    this.validator.check(envelope.type, exact ? withPlainNumbers(envelope.data) : envelope.data);
     const { id, type, created_at, data } = envelope;
+    // Serialised once: the stored payload and every subscription's body embed this text.
+    const dataText = stringifyExact(data, exact);
     annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
 
     const subscriptions = inSpanSync('match subscriptions', () => this.matching.match(tenantId, type));
@@ -74,7 +81,7 @@ export class IngestService {
         type,
         createdAt: created_at,
         receivedAt,
-        payload: { id, type, created_at, data },
+        payload: jsonWithData({ id, type, created_at }, dataText),
         sourceTopic: message.topic,
         sourcePartition: message.partition,
         sourceOffset: message.offset,
@@ -92,6 +99,7 @@ export class IngestService {
         tenant_id: tenantId,
         subscription_id: subscriptionId,
         event: { id, type, created_at, data, sequence, previous_event_id: previousEventId },
+        body: envelopeBody({ id, type, created_at, sequence, previous_event_id: previousEventId }, dataText),
         attempt: 1,
         trigger: 'initial',
         first_attempt_at: now,
@@ -102,7 +110,7 @@ export class IngestService {
     await tracePublish(this.deliveriesTopic, tasks.length, () =>
       this.producer.send(
         this.deliveriesTopic,
-        tasks.map((task) => ({ key: task.subscription_id, value: JSON.stringify(task) })),
+        tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
       ),
     );
     ingested.inc({ format });

@@ -4,6 +4,8 @@ import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
 import type { DeliveredEnvelope, DeliveryTaskV1 } from '../deliveries/delivery-task.js';
+import { envelopeBody, serializeTask } from '../deliveries/task-record.js';
+import { hasExactNumbers, stringifyExact } from '../../platform/json/exact-json.js';
 
 /**
  * Hands events back to the normal pipeline: DeliveryTaskV1 records on <prefix>.deliveries with
@@ -23,7 +25,14 @@ export class ManualTasks {
     this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
   }
 
-  task(tenantId: string, subscriptionId: string, event: DeliveredEnvelope, now = new Date()): DeliveryTaskV1 {
+  /** `body`: the envelope's text when it is known already (a redrive sends the parked task's own bytes). */
+  task(
+    tenantId: string,
+    subscriptionId: string,
+    event: DeliveredEnvelope,
+    now = new Date(),
+    body = envelopeBody(event, stringifyExact(event.data, hasExactNumbers(event.data))),
+  ): DeliveryTaskV1 {
     const at = now.toISOString();
     const traceparent = currentTraceparent();
     return {
@@ -31,6 +40,7 @@ export class ManualTasks {
       tenant_id: tenantId,
       subscription_id: subscriptionId,
       event,
+      body,
       attempt: 1,
       trigger: 'manual',
       first_attempt_at: at,
@@ -43,7 +53,7 @@ export class ManualTasks {
   async send(tasks: DeliveryTaskV1[]): Promise<void> {
     await this.producer.send(
       this.topic,
-      tasks.map((task) => ({ key: task.subscription_id, value: JSON.stringify(task) })),
+      tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
     );
   }
 }

@@ -100,6 +100,22 @@ export class Environment extends PipelineLimitsEnvironment {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   SCHEMA_REGISTRY_URL = 'http://127.0.0.1:8081/apis/ccompat/v7';
 
+  /** Avro decimal in the delivered JSON: a string with the exact digits, or a number when it fits a double. */
+  @IsOptional()
+  @IsIn(['string', 'number'])
+  AVRO_DECIMAL_AS: 'string' | 'number' = 'string';
+
+  /** Integers beyond ±2^53 (Avro long, JSON): the exact digits as a JSON number, or as a string. */
+  @IsOptional()
+  @IsIn(['number', 'string'])
+  BIG_INTEGERS_AS: 'number' | 'string' = 'number';
+
+  /** Avro unions as {"<branch>": value} (the Avro JSON encoding) instead of the plain value. */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  AVRO_UNION_WRAPPING = false;
+
   @IsOptional()
   @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
   RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';

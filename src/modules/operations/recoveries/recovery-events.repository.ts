@@ -12,7 +12,8 @@ export interface RecoveryWindow {
 
 export interface RecoverableEvent {
   id: string;
-  payload: { id: string; type: string; created_at: string; data: Record<string, unknown> };
+  /** The stored envelope {id, type, created_at, data} as JSON text (jsonb keeps every digit; JSON.parse would not). */
+  payload: string;
 }
 
 /**
@@ -40,14 +41,10 @@ export class RecoveryEventsRepository {
 
   /** The next `limit` events with an id after `afterId`, in id order. */
   batch(w: RecoveryWindow, afterId: string | null, limit: number): Promise<RecoverableEvent[]> {
-    return this.db.query(`SELECT id, payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`, [
-      w.tenantId,
-      w.subscriptionId,
-      w.since,
-      w.until,
-      afterId ?? '',
-      limit,
-    ]);
+    return this.db.query(
+      `SELECT id, payload::text AS payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`,
+      [w.tenantId, w.subscriptionId, w.since, w.until, afterId ?? '', limit],
+    );
   }
 
   private candidates(w: RecoveryWindow, after: string): string {

@@ -6,6 +6,8 @@ import type { OperationHandler, OperationOutcome } from '../runner/operation-han
 import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
 import { SubscriptionLookup } from '../subscription-lookup.js';
 import { RecoveryEventsRepository, type RecoveryWindow } from './recovery-events.repository.js';
+import { parseExact } from '../../../platform/json/exact-json.js';
+import type { DeliveredEnvelope } from '../../deliveries/delivery-task.js';
 
 export interface RecoveryParameters {
   subscription_id: string;
@@ -68,7 +70,8 @@ export class RecoveryHandler implements OperationHandler {
       await this.tasks.send(
         batch.map((e, i) => {
           const ordering = orderings[i].get(p.subscription_id)!;
-          const event = { ...e.payload, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
+          const stored = parseExact(e.payload).value as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
+          const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
           return this.tasks.task(tenantId, p.subscription_id, event, now);
         }),
       );

@@ -78,7 +78,8 @@ export class RedriveHandler implements OperationHandler {
         return task && task.tenant_id === tenantId ? [{ row, task }] : [];
       });
       await this.tasks.send(
-        redrivable.map(({ task }) => this.tasks.task(tenantId, task.subscription_id, task.event, now)),
+        // Same event, same sequence: the parked task's own body (when it has one) is sent as it is.
+        redrivable.map(({ task }) => this.tasks.task(tenantId, task.subscription_id, task.event, now, task.body)),
       );
       await this.deadLetters.markRedriven(
         tenantId,

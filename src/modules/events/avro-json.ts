@@ -1,0 +1,42 @@
+import avro from 'avsc';
+import { isLosslessNumber } from 'lossless-json';
+
+/**
+ * The last step from an avsc value to JSON: bytes and fixed without a logical type become base64
+ * strings, generated record classes become plain objects, and union branches (decoded wrapped,
+ * so no union is ever refused as ambiguous) become the plain value, or {"<branch>": value} when
+ * wrapping is on (the Avro JSON encoding). `exact` tells whether a number needs stringifyExact.
+ */
+export function avroToJson(value: unknown, wrapUnions: boolean): { value: unknown; exact: boolean } {
+  const state = { exact: false };
+  return { value: convert(value, wrapUnions, state), exact: state.exact };
+}
+
+interface Branch {
+  unwrap(): unknown;
+  constructor: { type?: unknown };
+}
+
+const isBranch = (v: object): v is Branch =>
+  typeof (v as Branch).unwrap === 'function' && avro.Type.isType((v as Branch).constructor?.type);
+
+function convert(value: unknown, wrapUnions: boolean, state: { exact: boolean }): unknown {
+  if (typeof value === 'bigint') {
+    state.exact = true;
+    return value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (isLosslessNumber(value)) {
+    state.exact = true;
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => convert(v, wrapUnions, state));
+  if (isBranch(value)) {
+    const inner = convert(value.unwrap(), wrapUnions, state);
+    return wrapUnions ? { [Object.keys(value)[0]]: inner } : inner;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = convert(v, wrapUnions, state);
+  return out;
+}

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { INestApplication } from '@nestjs/common';
+import { startApp } from '../../src/bootstrap.js';
+import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { projectRoot } from '../../src/platform/project-root.js';
+import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
+import { PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { testConfig, uniqueId } from '../support/test-config.js';
+
+const run = promisify(execFile);
+
+/**
+ * Events serialised by a client we did not write: Confluent's Python serialisers (AvroSerializer,
+ * JSONSerializer from the confluent-kafka package), with three subject naming strategies, against
+ * the real registry and broker. The receiver gets the README's mapping, byte for byte. The venv is
+ * made once by deploy/local/python-clients.sh and kept in .cache.
+ */
+describe('pipeline: events from Confluent Python serialisers arrive exactly', () => {
+  const tenant = uniqueId('tenant-');
+  const receiver = new HttpsReceiver();
+  let config: ReturnType<typeof testConfig>;
+  let kafka: KafkaService;
+  let fixtures: PipelineFixtures;
+  let app: INestApplication;
+  let ids: Record<'avro_topic_name' | 'avro_topic_record_name' | 'json_record_name', string>;
+
+  beforeAll(async () => {
+    await receiver.start();
+    config = testConfig({ ROLES: 'ingest,delivery', EGRESS_CA_FILE: receiver.caFile });
+    kafka = new KafkaService(config);
+    await kafka.start();
+    fixtures = new PipelineFixtures(kafka);
+    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });
+    app = await startApp(config);
+    const root = projectRoot();
+    const { stdout } = await run(
+      `${root}/deploy/local/python-clients.sh`,
+      [
+        'run',
+        `${root}/test/support/python/produce_confluent.py`,
+        ...['--bootstrap', config.env.KAFKA_BROKERS, '--registry', config.env.SCHEMA_REGISTRY_URL],
+        ...['--topic', config.ingestTopics[0], '--tenant', tenant],
+        ...['--namespace', `hookline.py.${tenant.replaceAll('-', '_')}`],
+      ],
+      { timeout: 280_000 },
+    );
+    ids = JSON.parse(stdout.trim().split('\n').pop()!);
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await kafka?.onModuleDestroy();
+    await fixtures?.close();
+    await receiver.stop();
+  });
+
+  const body = async (id: string) => {
+    const mine = (r: ReceivedRequest) => r.headers['webhook-id'] === id;
+    await receiver.waitFor((all) => all.some(mine), 20_000);
+    return receiver.requests.find(mine)!.body;
+  };
+  const avroData =
+    '{"amount":"42.17","ledger_id":9007199254740993,"paid_on":"2026-11-23",' +
+    '"ref":"0b8d5a4c-7f3e-4a7b-9d2c-1e6f5a4b3c2d","note":"from python"}';
+
+  it('AvroSerializer, TopicNameStrategy: decimal, timestamp-millis created_at, 2^53 + 1, date, uuid', async () => {
+    const id = ids.avro_topic_name;
+    // Which of the three events the subscription numbered first depends on partitioning.
+    const ordering = /,"sequence":[1-3],"previous_event_id":(null|"evt_py_[0-9a-f]{32}")\}$/;
+    const text = await body(id);
+    expect(text).toMatch(ordering);
+    expect(text.replace(ordering, '}')).toBe(
+      `{"id":"${id}","type":"payment.succeeded","created_at":"2026-11-23T02:25:43.123Z","data":${avroData}}`,
+    );
+  });
+
+  it('AvroSerializer, TopicRecordNameStrategy', async () => {
+    const text = await body(ids.avro_topic_record_name);
+    expect(text).toContain(`"type":"payment.refunded","created_at":"2026-11-23T02:25:43.123Z","data":${avroData}`);
+  });
+
+  it('JSONSerializer, RecordNameStrategy: integers beyond 2^53 keep their digits', async () => {
+    const text = await body(ids.json_record_name);
+    expect(text).toContain(
+      '"created_at":"2026-11-23T02:25:43.123Z","data":{"ledger_id":9223372036854775807,"negative":-18446744073709551617}',
+    );
+  });
+});
