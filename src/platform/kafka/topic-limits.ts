@@ -5,9 +5,10 @@ const MAX_MESSAGE_BYTES = 'max.message.bytes';
 
 /**
  * The record size Hookline's own topics must hold: a task carries the event's JSON body (at most
- * MAX_EVENT_BYTES, escaped once more inside the task's JSON) plus its delivery fields and headers.
+ * MAX_EVENT_BYTES) twice, as the event and as the body text escaped inside the task's JSON, plus its
+ * delivery fields and headers.
  */
-export const internalRecordLimit = (maxEventBytes: number) => 2 * maxEventBytes + 256 * 1024;
+export const internalRecordLimit = (maxEventBytes: number) => 3 * maxEventBytes + 256 * 1024;
 
 async function maxMessageBytes(admin: Admin, topics: string[]): Promise<Map<string, number>> {
   if (topics.length === 0) return new Map();
