@@ -132,7 +132,7 @@ describe('Kubernetes manifests', () => {
   });
 });
 
-/** The ConfigMap's name carries kustomize's content hash when generated; here it is fixed. */
+/** The one ConfigMap's name, which carries kustomize's content hash. */
 function configMapName(manifests: Manifest[]): string {
   const maps = byKind(manifests, 'ConfigMap');
   expect(maps).toHaveLength(1);
