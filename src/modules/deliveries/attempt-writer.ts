@@ -3,9 +3,12 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
 import { isTransient } from '../../platform/errors/transient.js';
+import { counter } from '../../platform/telemetry/metrics.js';
 import type { AttemptRecord } from './attempt-record.js';
 
 const MAX_BODY_CHARS = 4096;
+// Alerted on (deploy/observability): a failing write stalls deliveries, whose offsets wait for it.
+const writeErrors = counter('hookline_attempt_log_write_errors_total', 'Attempt records whose INSERT failed');
 
 /**
  * Writes attempt records in multi-row INSERTs (one unnest statement per batch): a batch goes out
@@ -21,7 +24,12 @@ export class AttemptWriter {
     private readonly db: DataSource,
     config: AppConfig,
   ) {
-    this.batcher = new MicroBatcher((rows) => this.insert(rows), {
+    const insert = (rows: AttemptRecord[]) =>
+      this.insert(rows).catch((error: unknown) => {
+        writeErrors.inc(rows.length);
+        throw error;
+      });
+    this.batcher = new MicroBatcher(insert, {
       maxItems: 500,
       maxDelayMs: config.env.ATTEMPT_FLUSH_MS,
       maxConcurrentFlushes: 2,

@@ -16,6 +16,12 @@ import { transitionAfter } from './status-transitions.js';
 import { SubscriptionStatusRepository } from './subscription-status.repository.js';
 
 const notAttempted = counter('hookline_delivery_not_attempted_total', 'Tasks moved on without an attempt', ['reason']);
+// Alerted on (deploy/observability): a subscription turning failing or disabled.
+const statusChanges = counter(
+  'hookline_subscription_status_changes_total',
+  'Subscription status changes made by delivery',
+  ['from', 'to'],
+);
 
 type Task = Pick<DeliveryTaskV1, 'tenant_id' | 'subscription_id' | 'attempt' | 'event'>;
 
@@ -105,6 +111,7 @@ export class FailureHandling {
       this.statuses.transition(row.tenantId, row.id, change.from, change.to, change.reason),
     );
     if (!moved) return;
+    statusChanges.inc({ from: change.from, to: change.to });
     await retryTransient(() => this.changelog.publish({ id: row.id, tenantId: row.tenantId, version: moved.version }));
     this.log.warn(`subscription ${row.id}: ${change.from} → ${change.to} (${change.reason})`);
   }
