@@ -2,6 +2,7 @@ import { Controller, Logger } from '@nestjs/common';
 import { Payload, EventPattern } from '@nestjs/microservices';
 import { Handlers } from '../../topology.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { ChangelogFreshness } from '../../modules/matching/changelog-freshness.js';
 import { MatchingService, type SubscriptionChangedV1 } from '../../modules/matching/matching.service.js';
 
 /** Keeps this instance's subscription table fresh from <prefix>.subscriptions. */
@@ -9,10 +10,21 @@ import { MatchingService, type SubscriptionChangedV1 } from '../../modules/match
 export class SubscriptionChangelogController {
   private readonly log = new Logger('SubscriptionChangelog');
 
-  constructor(private readonly matching: MatchingService) {}
+  constructor(
+    private readonly matching: MatchingService,
+    private readonly freshness: ChangelogFreshness,
+  ) {
+    freshness.startBackgroundProbes();
+  }
 
+  /** Applies one record, then tells the freshness tracker how far the table has come. */
   @EventPattern(Handlers.subscriptionChangelog)
   async onChange(@Payload() message: InboundMessage): Promise<void> {
+    await this.apply(message);
+    this.freshness.applied(message.partition, message.offset);
+  }
+
+  private async apply(message: InboundMessage): Promise<void> {
     if (!message.value) {
       if (message.key) this.matching.forget(message.key.toString('utf8'));
       return;

@@ -4,7 +4,7 @@ import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { tracePublish } from '../../platform/telemetry/messaging-spans.js';
 import { counter } from '../../platform/telemetry/metrics.js';
-import { annotate, currentTraceparent, HooklineAttributes as A, inSpanSync } from '../../platform/telemetry/tracing.js';
+import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../deliveries/delivery-task.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../deliveries/task-record.js';
@@ -69,7 +69,9 @@ export class IngestService {
     const dataText = stringifyExact(data, exact);
     annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
 
-    const subscriptions = inSpanSync('match subscriptions', () => this.matching.match(tenantId, type));
+    const subscriptions = await inSpan('match subscriptions', {}, () =>
+      this.matching.matchAsOf(tenantId, type, message.timestamp),
+    );
     annotate({ [A.subscriptionsMatched]: subscriptions.length });
     const subscriptionIds = subscriptions.map((s) => s.id);
     const receivedAt = new Date();

@@ -1,4 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { counter, histogram } from '../../platform/telemetry/metrics.js';
+import { ChangelogFreshness } from './changelog-freshness.js';
 import { SubscriptionSource } from './subscription-source.js';
 import { SubscriptionTable, type SubscriptionView } from './subscription-table.js';
 
@@ -11,6 +14,21 @@ export interface SubscriptionChangedV1 {
   deleted: boolean;
 }
 
+const waits = counter(
+  'hookline_ingest_freshness_waits_total',
+  'Events that waited for the subscription table to be fresh',
+);
+const fallbacks = counter(
+  'hookline_ingest_freshness_fallbacks_total',
+  'Events matched against the database because the table could not be shown fresh in time',
+);
+const waited = histogram(
+  'hookline_ingest_freshness_wait_seconds',
+  'How long events waited for a fresh subscription table',
+  [],
+  [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+);
+
 /**
  * Matching without a query per event: the table is loaded once at start and then kept fresh by
  * the compacted <prefix>.subscriptions changelog, which every instance reads from the beginning
@@ -21,7 +39,11 @@ export class MatchingService implements OnModuleInit {
   readonly table = new SubscriptionTable();
   private readonly log = new Logger('Matching');
 
-  constructor(private readonly source: SubscriptionSource) {}
+  constructor(
+    private readonly source: SubscriptionSource,
+    private readonly freshness: ChangelogFreshness,
+    private readonly config: AppConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     const all = await this.source.loadAllTenants();
@@ -31,6 +53,31 @@ export class MatchingService implements OnModuleInit {
 
   match(tenantId: string, eventType: string): SubscriptionView[] {
     return this.table.match(tenantId, eventType);
+  }
+
+  /**
+   * The subscriptions an event published at `publishedAt` goes to: matched against every change
+   * committed before it was published. Waits (bounded by INGEST_FRESHNESS_WAIT_MS) until the table is
+   * fresh as of that time, else reads the tenant's subscriptions from the database.
+   */
+  async matchAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
+    const started = Date.now();
+    if (this.freshness.caughtUpAsOf >= Math.min(publishedAt, started)) return this.match(tenantId, eventType);
+    waits.inc();
+    const bound = this.config.env.INGEST_FRESHNESS_WAIT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const fresh = await Promise.race([
+      this.freshness.ensureFreshAsOf(publishedAt).then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), bound))),
+    ])
+      .catch(() => false)
+      .finally(() => clearTimeout(timer));
+    waited.observe((Date.now() - started) / 1000);
+    if (fresh) return this.match(tenantId, eventType);
+    fallbacks.inc();
+    const fromDatabase = new SubscriptionTable();
+    (await this.source.loadTenant(tenantId)).forEach((view) => fromDatabase.upsert(view));
+    return fromDatabase.match(tenantId, eventType);
   }
 
   /** The held subscription, or the database's when this instance has not seen it yet. */

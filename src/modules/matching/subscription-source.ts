@@ -42,6 +42,12 @@ export class SubscriptionSource {
     return rows.map(toView);
   }
 
+  /** Every subscription of one tenant: the fallback when the table cannot be shown fresh in time. */
+  async loadTenant(tenantId: string): Promise<SubscriptionView[]> {
+    const rows: Row[] = await this.db.query(`SELECT ${COLUMNS} FROM subscriptions WHERE tenant_id = $1`, [tenantId]);
+    return rows.map(toView);
+  }
+
   async loadOne(tenantId: string, id: string): Promise<SubscriptionView | undefined> {
     const rows: Row[] = await this.db.query(`SELECT ${COLUMNS} FROM subscriptions WHERE tenant_id = $1 AND id = $2`, [
       tenantId,

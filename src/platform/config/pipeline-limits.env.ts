@@ -34,4 +34,15 @@ export class PipelineLimitsEnvironment {
   @Min(1000)
   @Max(86400000)
   LIVENESS_PRODUCE_FAILURE_MS = 300000;
+
+  /**
+   * Longest an event waits for this instance's subscription table to be fresh as of the event's
+   * timestamp; past it, the event is matched against the database instead.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  INGEST_FRESHNESS_WAIT_MS = 1000;
 }

@@ -1,0 +1,100 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { Admin } from 'kafkajs';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { KafkaService } from '../../platform/kafka/kafka.service.js';
+import { gauge } from '../../platform/telemetry/metrics.js';
+import { topicNames } from '../../topology.js';
+
+const BACKGROUND_PROBE_MS = 5_000;
+
+/**
+ * How fresh this instance's subscription table is: "caught up as of T" means every change written
+ * to the changelog before T has been applied. A probe notes the time, reads the changelog's end
+ * offsets, and waits until the changelog consumer has applied everything below them; the table is
+ * then fresh as of the probe's start. Probes run on demand (coalesced: one at a time serves every
+ * waiter whose time it covers) and every few seconds in the background, for the staleness metric.
+ */
+@Injectable()
+export class ChangelogFreshness implements OnModuleDestroy {
+  private freshAsOf = 0;
+  /** Per changelog partition, the offset after the last applied record. */
+  private readonly positions = new Map<number, number>();
+  private progressWaiters: (() => void)[] = [];
+  private probe?: Promise<void>;
+  private probeStartedAt = 0;
+  private admin?: Promise<Admin>;
+  private timer?: NodeJS.Timeout;
+  private readonly topic: string;
+  private readonly log = new Logger('ChangelogFreshness');
+
+  constructor(
+    private readonly kafka: KafkaService,
+    config: AppConfig,
+  ) {
+    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).subscriptions;
+    gauge(
+      'hookline_subscription_table_staleness_seconds',
+      'Age of the time as of which the subscription table is known to hold every change',
+      [],
+      (g) => g.set(this.freshAsOf === 0 ? 0 : (Date.now() - this.freshAsOf) / 1000),
+    );
+  }
+
+  /** The changelog consumer applied the record at this position. */
+  applied(partition: number, offset: string): void {
+    this.positions.set(partition, Math.max(this.positions.get(partition) ?? 0, Number(offset) + 1));
+    const waiters = this.progressWaiters;
+    this.progressWaiters = [];
+    waiters.forEach((w) => w());
+  }
+
+  /** Starts the background probes (the changelog consumer runs on this instance). */
+  startBackgroundProbes(): void {
+    this.timer ??= setInterval(() => void this.ensureFreshAsOf(Date.now()).catch(() => undefined), BACKGROUND_PROBE_MS);
+    this.timer.unref();
+  }
+
+  get caughtUpAsOf(): number {
+    return this.freshAsOf;
+  }
+
+  /** Resolves once the table is fresh as of `time` (clamped to now: a producer's clock may run ahead). */
+  async ensureFreshAsOf(time: number): Promise<void> {
+    const target = Math.min(time, Date.now());
+    while (this.freshAsOf < target) {
+      if (!this.probe) {
+        this.probeStartedAt = Date.now();
+        this.probe = this.runProbe(this.probeStartedAt).finally(() => (this.probe = undefined));
+      }
+      await this.probe;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.admin?.then((a) => a.disconnect()).catch(() => undefined);
+  }
+
+  private async runProbe(startedAt: number): Promise<void> {
+    const ends = await (await this.connectedAdmin()).fetchTopicOffsets(this.topic);
+    const behind = () =>
+      ends.some(
+        (p) => Number(p.high) > Number(p.low) && (this.positions.get(p.partition) ?? Number(p.low)) < Number(p.high),
+      );
+    while (behind()) await new Promise<void>((r) => this.progressWaiters.push(r));
+    this.freshAsOf = Math.max(this.freshAsOf, startedAt);
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.admin = undefined;
+      this.log.warn(`cannot read the changelog's end offsets: ${String(error)}`);
+      throw error;
+    });
+    return this.admin;
+  }
+}
