@@ -62,9 +62,10 @@ export class MatchingService implements OnModuleInit {
    */
   async matchAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
     const started = Date.now();
-    if (this.freshness.caughtUpAsOf >= Math.min(publishedAt, started)) return this.match(tenantId, eventType);
-    waits.inc();
     const bound = this.config.env.INGEST_FRESHNESS_WAIT_MS;
+    if (bound === 0 || this.freshness.caughtUpAsOf >= Math.min(publishedAt, started))
+      return this.match(tenantId, eventType);
+    waits.inc();
     let timer: NodeJS.Timeout | undefined;
     const fresh = await Promise.race([
       this.freshness.ensureFreshAsOf(publishedAt).then(() => true),

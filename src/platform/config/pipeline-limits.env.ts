@@ -45,4 +45,12 @@ export class PipelineLimitsEnvironment {
   @Min(0)
   @Max(60000)
   INGEST_FRESHNESS_WAIT_MS = 1000;
+
+  /** Bytes of records one consumer holds in its buffer (waiting or in flight) at most, beside the count bound. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024 * 1024)
+  @Max(4 * 1024 * 1024 * 1024)
+  CONSUMER_MAX_BUFFERED_BYTES = 67108864;
 }

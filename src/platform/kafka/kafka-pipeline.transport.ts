@@ -89,6 +89,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       stepAside: consumer.stepAside === true && this.config.retrySchedule.length > 0,
       maxInFlight: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY : 64,
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
+      maxBufferedBytes: this.config.env.CONSUMER_MAX_BUFFERED_BYTES,
       maxInFlightPerKey: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION : 64,
       dueAt:
         consumer.delayMs === undefined
@@ -121,6 +122,12 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       'Records in a consumer buffer (waiting or in flight)',
       ['topic'],
       each((c) => c.occupancy.buffered),
+    );
+    gauge(
+      'hookline_consumer_buffered_bytes',
+      'Bytes of the records in a consumer buffer (bounded by CONSUMER_MAX_BUFFERED_BYTES)',
+      ['topic'],
+      each((c) => c.occupancy.bufferedBytes),
     );
     gauge(
       'hookline_consumer_blocked_partitions',

@@ -2,6 +2,8 @@ type Task = () => Promise<void>;
 
 interface Queued {
   run: Task;
+  /** The record's bytes, counted against maxBytes while it waits or runs. */
+  bytes: number;
   /** Called instead of run when the task is evicted to make room for another key's. */
   evict?: () => void;
 }
@@ -23,6 +25,7 @@ export class KeyedScheduler {
   private readonly readySet = new Set<string>();
   private active = 0;
   private queued = 0;
+  private bytes = 0;
   private roomWaiters: (() => void)[] = [];
   private idleWaiters: (() => void)[] = [];
 
@@ -30,15 +33,21 @@ export class KeyedScheduler {
     private readonly maxActive: number,
     private readonly maxPerKey: number,
     private readonly maxQueued: number,
+    private readonly maxBytes = Infinity,
   ) {}
 
   get size(): number {
     return this.active + this.queued;
   }
 
-  /** True when a further task would have to wait for room: the buffer is full. */
+  /** True when a further task would have to wait for room: the buffer is full, by count or by bytes. */
   get full(): boolean {
-    return this.queued >= this.maxQueued;
+    return this.queued >= this.maxQueued || this.bytes >= this.maxBytes;
+  }
+
+  /** Bytes of the records waiting or running. */
+  get bufferedBytes(): number {
+    return this.bytes;
   }
 
   /** Tasks of this key waiting for a slot. */
@@ -89,14 +98,16 @@ export class KeyedScheduler {
     const [victim] = queue.splice(at, 1);
     if (queue.length === 0) this.waiting.delete(hog);
     this.queued--;
+    this.bytes -= victim.bytes;
     victim.evict!();
     this.wake('room');
     return true;
   }
 
-  submit(key: string, run: Task, evict?: () => void): void {
+  submit(key: string, run: Task, evict?: () => void, bytes = 0): void {
     const queue = this.waiting.get(key) ?? [];
-    queue.push({ run, evict });
+    queue.push({ run, evict, bytes });
+    this.bytes += bytes;
     this.waiting.set(key, queue);
     this.queued++;
     this.markReady(key);
@@ -148,7 +159,10 @@ export class KeyedScheduler {
     if (!this.running.has(key)) this.lastProgress.set(key, Date.now());
     this.running.set(key, (this.running.get(key) ?? 0) + 1);
     this.markReady(key);
-    void task.run().finally(() => this.finish(key));
+    void task.run().finally(() => {
+      this.bytes -= task.bytes;
+      this.finish(key);
+    });
   }
 
   private finish(key: string): void {

@@ -14,6 +14,8 @@ export interface PartitionedConsumerOptions {
   maxInFlightPerKey: number;
   /** Fetch size per partition: at least the largest record the topic holds, so one never stalls a fetch. */
   maxBytesPerPartition: number;
+  /** Bytes of records buffered (waiting or in flight) at most, beside the count bound. */
+  maxBufferedBytes?: number;
   /** Retry tiers: the time before which a record must not be processed; records after it wait too. */
   dueAt?: (message: InboundMessage) => number;
   handle: (message: InboundMessage) => Promise<void>;
@@ -63,7 +65,12 @@ export class PartitionedConsumer {
       maxBytes: options.maxBytesPerPartition * 5,
       retry: { retries: 8 },
     });
-    this.scheduler = new KeyedScheduler(options.maxInFlight, options.maxInFlightPerKey, options.maxInFlight * 4);
+    this.scheduler = new KeyedScheduler(
+      options.maxInFlight,
+      options.maxInFlightPerKey,
+      options.maxInFlight * 4,
+      options.maxBufferedBytes,
+    );
   }
 
   get inFlight(): number {
@@ -71,8 +78,12 @@ export class PartitionedConsumer {
   }
 
   /** Buffer occupancy and blocked partitions, for the consumer metrics. */
-  get occupancy(): { buffered: number; blockedPartitions: number } {
-    return { buffered: this.scheduler.size, blockedPartitions: this.blocked };
+  get occupancy(): { buffered: number; bufferedBytes: number; blockedPartitions: number } {
+    return {
+      buffered: this.scheduler.size,
+      bufferedBytes: this.scheduler.bufferedBytes,
+      blockedPartitions: this.blocked,
+    };
   }
 
   async start(): Promise<void> {
@@ -151,6 +162,7 @@ export class PartitionedConsumer {
       key,
       () => this.process(message).then(complete),
       stepAside ? () => this.deferAside(message, complete) : undefined,
+      message.value?.length ?? 0,
     );
   }
 

@@ -108,3 +108,19 @@ describe('KeyedScheduler shares', () => {
     expect(started.slice(4)).toEqual(['fast', 'fast']);
   });
 });
+
+describe('KeyedScheduler byte bound', () => {
+  it('is full once the buffered bytes reach the bound, and has room again when a large task finishes', async () => {
+    const s = new KeyedScheduler(10, 10, 100, 1000);
+    let finish!: () => void;
+    s.submit('a', () => new Promise<void>((r) => (finish = r)), undefined, 900);
+    expect(s.full).toBe(false);
+    s.submit('b', async () => new Promise<void>(() => undefined), undefined, 200);
+    expect(s.full).toBe(true);
+    expect(s.bufferedBytes).toBe(1100);
+    finish();
+    await s.room();
+    expect(s.full).toBe(false);
+    expect(s.bufferedBytes).toBe(200);
+  });
+});
