@@ -24,6 +24,7 @@ export class ChangelogFreshness implements OnModuleDestroy {
   private probeStartedAt = 0;
   private admin?: Promise<Admin>;
   private timer?: NodeJS.Timeout;
+  private closed = false;
   private readonly topic: string;
   private readonly log = new Logger('ChangelogFreshness');
 
@@ -71,17 +72,23 @@ export class ChangelogFreshness implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
+    this.progressWaiters.splice(0).forEach((w) => w());
     await this.admin?.then((a) => a.disconnect()).catch(() => undefined);
   }
 
   private async runProbe(startedAt: number): Promise<void> {
+    if (this.closed) throw new Error('the subscription table is closed');
     const ends = await (await this.connectedAdmin()).fetchTopicOffsets(this.topic);
     const behind = () =>
       ends.some(
         (p) => Number(p.high) > Number(p.low) && (this.positions.get(p.partition) ?? Number(p.low)) < Number(p.high),
       );
-    while (behind()) await new Promise<void>((r) => this.progressWaiters.push(r));
+    while (behind()) {
+      if (this.closed) throw new Error('the subscription table is closed');
+      await new Promise<void>((r) => this.progressWaiters.push(r));
+    }
     this.freshAsOf = Math.max(this.freshAsOf, startedAt);
   }
 
