@@ -7,7 +7,7 @@ import { classifyProduceError, ProduceUnavailableError, recordRejection } from '
 const produceErrors = counter('hookline_produce_errors_total', 'Failed produce requests, by kind', ['kind']);
 
 /** How long one send keeps retrying a transient failure before it hands the failure to its caller. */
-const RETRY_BUDGET_MS = 5_000;
+const RETRY_BUDGET_MS = 30_000;
 
 /**
  * The one idempotent producer (acks=all), made to heal itself. kafkajs moves a partition's sequence
