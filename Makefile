@@ -47,7 +47,9 @@ demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription
 test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (unit, integration, e2e) on the real stack
 	npm run --silent typecheck
 	npm run --silent lint
-	npm test -- --ci --forceExit
+	npm test -- --ci --forceExit --selectProjects unit integration e2e
+	# Alone, after the rest: restarts the local broker under a running service.
+	npm test -- --ci --forceExit --selectProjects chaos
 
 test-unit: install ## unit tests only; no stack needed
 	npm test -- --selectProjects unit

@@ -21,6 +21,13 @@ export default {
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
     {
+      // Takes the shared broker away: run on its own, after the rest (make test does).
+      ...common,
+      displayName: 'chaos',
+      testMatch: ['<rootDir>/test/chaos/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+    },
+    {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
