@@ -7,7 +7,3 @@ export function traceparentFor(incoming: string | undefined): string {
   if (incoming && TRACEPARENT.test(incoming)) return incoming;
   return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
 }
-
-export function traceIdOf(traceparent: string | undefined): string | null {
-  return traceparent ? (TRACEPARENT.exec(traceparent)?.[1] ?? null) : null;
-}

@@ -16,17 +16,6 @@ export interface SubscriptionChangedV1 {
   deleted: boolean;
 }
 
-export function parseSubscriptionChanged(value: Buffer | null): SubscriptionChangedV1 | undefined {
-  try {
-    const message = JSON.parse(value?.toString('utf8') ?? '') as Partial<SubscriptionChangedV1>;
-    if (message?.type !== 'SubscriptionChangedV1' || typeof message.id !== 'string') return undefined;
-    if (typeof message.tenant_id !== 'string' || typeof message.version !== 'number') return undefined;
-    return { ...message, deleted: message.deleted === true } as SubscriptionChangedV1;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Publishes subscription changes so every instance's in-memory table follows Postgres. */
 @Injectable()
 export class SubscriptionChangelog {

@@ -16,8 +16,7 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /**
  * Webhook subscriptions: the REST resource, its Postgres storage and the changelog that keeps every
- * instance's matcher current. The pipeline imports this module for SubscriptionsService's
- * findForDelivery / listAllDeliverable, SubscriptionChangesService.setStatus and validSecrets().
+ * instance's matcher current. The pipeline reads subscriptions through matching's SubscriptionSource.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity]), AuthModule, EventTypesModule, IdempotencyModule],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Not, Repository, type EntityManager } from 'typeorm';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { SubscriptionEntity } from './subscription.entity.js';
 
 export interface ListCriteria {
@@ -120,10 +120,5 @@ export class SubscriptionsRepository {
     const { entities, raw } = await query.getRawAndEntities<{ sort_key: string }>();
     const rows = entities.slice(0, c.limit).map((entity, i) => ({ entity, sortKey: raw[i].sort_key }));
     return { rows, hasMore: entities.length > c.limit };
-  }
-
-  /** Pipeline only (the matcher's table spans tenants): every subscription that may receive events. */
-  listAllDeliverable(): Promise<SubscriptionEntity[]> {
-    return this.subscriptions.findBy({ status: Not('disabled') });
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListQueryDto } from './list-query.dto.js';
-import { generateSecret, validSecrets } from './secrets.js';
+import { generateSecret } from './secrets.js';
 import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
@@ -116,20 +116,6 @@ export class SubscriptionsService {
       if (error instanceof DuplicateSubscriptionError) throw conflict();
       throw error;
     }
-  }
-
-  /** Pipeline: one subscription with the secrets to sign with now, or undefined when gone. */
-  async findForDelivery(
-    tenantId: string,
-    id: string,
-  ): Promise<{ subscription: SubscriptionEntity; secrets: string[] } | undefined> {
-    const subscription = await this.repository.findOne(tenantId, id);
-    return subscription ? { subscription, secrets: validSecrets(subscription) } : undefined;
-  }
-
-  /** Pipeline: every subscription of every tenant that is not disabled (the matcher's initial load). */
-  listAllDeliverable(): Promise<SubscriptionEntity[]> {
-    return this.repository.listAllDeliverable();
   }
 }
 
