@@ -50,7 +50,7 @@ export type TopicNames = ReturnType<typeof topicNames>;
  */
 export function buildTopology(config: AppConfig): TopicSpec[] {
   const prefix = config.env.KAFKA_TOPIC_PREFIX;
-  const group = (name: string) => `${config.env.KAFKA_GROUP_PREFIX}.${name}`;
+  const group = (name: string) => `${config.groupPrefix}.${name}`;
   const names = topicNames(prefix, config.retrySchedule);
   const firstRetry = names.retries[0] ?? names.dlq;
 

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Admin } from 'kafkajs';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { KafkaService } from '../../platform/kafka/kafka.service.js';
+import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
 import { gauge } from '../../platform/telemetry/metrics.js';
 import { topicNames } from '../../topology.js';
 
@@ -30,6 +31,7 @@ export class ChangelogFreshness implements OnModuleDestroy {
 
   constructor(
     private readonly kafka: KafkaService,
+    private readonly health: PipelineHealth,
     config: AppConfig,
   ) {
     this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).subscriptions;
@@ -49,8 +51,18 @@ export class ChangelogFreshness implements OnModuleDestroy {
     waiters.forEach((w) => w());
   }
 
-  /** Starts the background probes (the changelog consumer runs on this instance). */
+  /**
+   * Starts the background probes (the changelog consumer runs on this instance), the first at once:
+   * the instance is not ready until its table holds every change written before it started.
+   */
   startBackgroundProbes(): void {
+    const startedAt = Date.now();
+    this.health.addGate('subscription table', () =>
+      this.freshAsOf >= startedAt
+        ? { ok: true }
+        : { ok: false, reason: 'changelog not read up to its end as of start' },
+    );
+    void this.ensureFreshAsOf(startedAt).catch(() => undefined);
     this.timer ??= setInterval(() => void this.ensureFreshAsOf(Date.now()).catch(() => undefined), BACKGROUND_PROBE_MS);
     this.timer.unref();
   }

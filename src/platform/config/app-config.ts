@@ -24,6 +24,8 @@ export class AppConfig {
   readonly retrySchedule: { label: string; ms: number }[];
   readonly egressAllowCidrs: string[];
   readonly bootstrapApiKeys: { tenant: string; key: string }[];
+  /** Prefix of every consumer group: KAFKA_GROUP_PREFIX, else derived from the topic prefix (one deployment, its own groups). */
+  readonly groupPrefix: string;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -33,6 +35,7 @@ export class AppConfig {
     this.ingestTopics = list(env.INGEST_TOPICS);
     this.retrySchedule = parseDurationList(env.RETRY_SCHEDULE);
     this.egressAllowCidrs = list(env.EGRESS_ALLOW_CIDRS);
+    this.groupPrefix = env.KAFKA_GROUP_PREFIX || `hookline.${env.KAFKA_TOPIC_PREFIX}`;
     this.bootstrapApiKeys = list(env.API_KEYS).map((pair) => {
       const at = pair.indexOf(':');
       return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };

@@ -81,9 +81,10 @@ export class Environment extends PipelineLimitsEnvironment {
   @Max(10)
   KAFKA_REPLICATION_FACTOR = 1;
 
+  /** Empty: hookline.<KAFKA_TOPIC_PREFIX>, so two deployments on one cluster never share a group. */
   @IsOptional()
-  @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: 'must be 1-100 of letters, digits, ".", "_", "-"' })
-  KAFKA_GROUP_PREFIX = 'hookline';
+  @Matches(/^([A-Za-z0-9._-]{1,100})?$/, { message: 'must be 1-100 of letters, digits, ".", "_", "-"' })
+  KAFKA_GROUP_PREFIX = '';
 
   @IsOptional()
   @Transform(toInt)
@@ -202,7 +203,7 @@ export class Environment extends PipelineLimitsEnvironment {
   @IsIn(['off', 'warn', 'enforce'])
   INGEST_DATA_VALIDATION: 'off' | 'warn' | 'enforce' = 'warn';
 
-  /** Consumer group of the ingest stage; empty means <KAFKA_GROUP_PREFIX>.ingest. */
+  /** Consumer group of the ingest stage; empty means <group prefix>.ingest. */
   @IsOptional()
   @Matches(/^([A-Za-z0-9._-]{1,200})?$/, { message: 'must be a consumer group name' })
   INGEST_CONSUMER_GROUP = '';

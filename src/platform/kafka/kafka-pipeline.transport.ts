@@ -10,7 +10,8 @@ import { KafkaService } from './kafka.service.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
 import type { Gauge } from 'prom-client';
 import { gauge } from '../telemetry/metrics.js';
-import { PipelineHealth } from './pipeline-health.js';
+import { foreignGroupMembers } from './group-isolation.js';
+import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
 
 export class BootCheckError extends Error {}
@@ -51,8 +52,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
           `boot check failed: no handler registered for ${missing.map((t) => `${t.topic} (${t.consumer.handler})`).join(', ')}`,
         );
       }
+      await this.checkGroupsAreOurs(active);
       for (const spec of active) this.consumers.push(this.createConsumer(spec));
       this.exposeOccupancy(active);
+      this.health.addGate('consumers', () => this.consumersVerdict());
       await Promise.all(this.consumers.map((c) => c.start()));
       this.log.log(`consuming ${active.map((t) => t.topic).join(', ')}`);
       callback();
@@ -73,6 +76,36 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
 
   unwrap<T>(): T {
     return this.kafka.kafka as T;
+  }
+
+  /** Ready once every consumer joined its group and none was handed partitions of a topic it does not read. */
+  private consumersVerdict(): HealthVerdict {
+    const waiting = this.consumers.filter((c) => !c.joined).map((c) => c.topic);
+    if (waiting.length > 0) return { ok: false, reason: `not yet in their groups: ${waiting.join(', ')}` };
+    const foreign = this.consumers.flatMap((c) => c.foreignTopics);
+    if (foreign.length > 0)
+      return { ok: false, reason: `assigned partitions of topics not consumed here: ${foreign.join(', ')}` };
+    return { ok: true };
+  }
+
+  /** Boot check: a group already used by another deployment on this cluster stops the start. */
+  private async checkGroupsAreOurs(active: TopicSpec[]): Promise<void> {
+    const byGroup = new Map<string, string[]>();
+    for (const t of active.filter((s) => !s.consumer.broadcast))
+      byGroup.set(t.consumer.group, [...(byGroup.get(t.consumer.group) ?? []), t.topic]);
+    const uses = [...byGroup].map(([group, topics]) => ({ group, topics }));
+    const admin = this.kafka.kafka.admin();
+    await admin.connect();
+    try {
+      const problems = await foreignGroupMembers(admin, uses);
+      if (problems.length > 0)
+        throw new BootCheckError(
+          `boot check failed: ${problems.join('; ')}. Another deployment shares these group names: give this one ` +
+            `its own KAFKA_GROUP_PREFIX (or leave it empty to derive it from KAFKA_TOPIC_PREFIX)`,
+        );
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 
   private createConsumer(spec: TopicSpec): PartitionedConsumer {

@@ -45,6 +45,10 @@ export class PartitionedConsumer {
   private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
   private commitTimer?: NodeJS.Timeout;
   private stopping = false;
+  /** Joined its group at least once (readiness). */
+  joined = false;
+  /** Topics of partitions the group handed this member but that it does not consume (another deployment's). */
+  foreignTopics: string[] = [];
   /** Partitions whose fetch loop waits for room in the buffer right now. */
   private blocked = 0;
   /** Records stepping aside right now (being handed to a retry tier). */
@@ -73,6 +77,10 @@ export class PartitionedConsumer {
     );
   }
 
+  get topic(): string {
+    return this.options.topic;
+  }
+
   get inFlight(): number {
     return this.scheduler.size + this.stepsAside;
   }
@@ -89,6 +97,12 @@ export class PartitionedConsumer {
   async start(): Promise<void> {
     const { topic } = this.options;
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
+      this.joined = true;
+      this.foreignTopics = Object.keys(payload.memberAssignment).filter((t) => t !== topic);
+      if (this.foreignTopics.length > 0)
+        this.options.logger.error(
+          `${payload.groupId} assigned this member partitions of ${this.foreignTopics.join(', ')}, which it does not consume: another deployment shares the group`,
+        );
       const owned = new Set<number>(payload.memberAssignment[topic] ?? []);
       for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
     });

@@ -27,6 +27,7 @@ export class PipelineHealth {
   private readonly failing = new Map<string, number>();
   private lastError = '';
   private processingErrors: number[] = [];
+  private readonly gates = new Map<string, () => HealthVerdict>();
 
   constructor(private readonly config: AppConfig) {
     producing.set(1);
@@ -53,7 +54,16 @@ export class PipelineHealth {
     if (this.processingErrors.length > 10_000) this.processingErrors.shift();
   }
 
+  /** A further condition of readiness, owned by another part (consumers joined, a table caught up). */
+  addGate(name: string, verdict: () => HealthVerdict): void {
+    this.gates.set(name, verdict);
+  }
+
   readiness(now = Date.now()): HealthVerdict {
+    for (const [name, gate] of this.gates) {
+      const verdict = gate();
+      if (!verdict.ok) return { ok: false, reason: `${name}: ${verdict.reason}` };
+    }
     if (this.failingSince !== undefined)
       return {
         ok: false,
