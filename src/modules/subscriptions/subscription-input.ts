@@ -60,7 +60,9 @@ export class SubscriptionInput {
             {
               field: `events[${i}]`,
               code: 'UNKNOWN_EVENT_TYPE',
-              message: `"${pattern.slice(0, 100)}" is not an event type of the catalog (GET /v1/event-types) nor a wildcard such as "order.*" or "*"`,
+              message: this.catalog.get(pattern)
+                ? `"${pattern}" is archived: existing subscriptions keep receiving it, new ones cannot subscribe`
+                : `"${pattern.slice(0, 100)}" is not an event type of the catalog (GET /v1/event-types) nor a wildcard such as "order.*" or "*"`,
             },
           ],
     );

@@ -24,6 +24,7 @@ export class AppConfig {
   readonly retrySchedule: { label: string; ms: number }[];
   readonly egressAllowCidrs: string[];
   readonly bootstrapApiKeys: { tenant: string; key: string }[];
+  readonly operatorApiKeys: string[];
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -33,6 +34,7 @@ export class AppConfig {
     this.ingestTopics = list(env.INGEST_TOPICS);
     this.retrySchedule = parseDurationList(env.RETRY_SCHEDULE);
     this.egressAllowCidrs = list(env.EGRESS_ALLOW_CIDRS);
+    this.operatorApiKeys = list(env.OPERATOR_API_KEYS);
     this.bootstrapApiKeys = list(env.API_KEYS).map((pair) => {
       const at = pair.indexOf(':');
       return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };
