@@ -168,5 +168,13 @@ describe('event catalog in the pipeline', () => {
       (await fixtures.deadLetters(config.ingestTopics[0])).find((d) => d.detail.startsWith('parcel.scanned'));
     await eventually(async () => (await parkedParcel()) !== undefined, 20_000, 'the bad parcel parked');
     expect(await parkedParcel()).toMatchObject({ reason: 'invalid_data', detail: expect.stringMatching(/parcel_id/) });
+
+    // Deleting the subject archives its type.
+    await forget(`${subjectPrefix}parcel.scanned`);
+    await eventually(
+      async () => (await tenantApi.get('/v1/event-types/parcel.scanned')).body?.archived === true,
+      30_000,
+      'the type archived',
+    );
   }, 180_000);
 });
