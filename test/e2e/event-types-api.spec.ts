@@ -128,8 +128,14 @@ describe('REST /v1/event-types', () => {
     const type = `${ns}.archived`;
     await define(type);
     const subscribe = (events: string[]) => tenantApi.post('/v1/webhooks', { url: receiver.url('/a'), events });
-    expect((await subscribe([type])).status).toBe(201);
+    const existing = await subscribe([type]);
+    expect(existing.status).toBe(201);
     expect((await operator.delete(`/v1/event-types/${type}`)).status).toBe(204);
+    expect((await operator.delete(`/v1/event-types/${type}`)).status).toBe(204);
+
+    // The existing subscription keeps the archived type, even through an edit of another field.
+    const edited = await tenantApi.patch(`/v1/webhooks/${existing.body.id}`, { description: 'still here' });
+    expect(edited.body).toMatchObject({ events: [type], description: 'still here' });
 
     expect((await tenantApi.get(`/v1/event-types/${type}`)).body).toMatchObject({ archived: true });
     const refused = await subscribe([type]);

@@ -3,6 +3,7 @@ import { parseCreate, parsePatch } from '../../src/modules/event-types/event-typ
 import { isEventTypeName, isWildcard } from '../../src/modules/event-types/event-type-name.js';
 import { declaredType } from '../../src/modules/event-types/registry-source.js';
 import { compileSchema } from '../../src/modules/event-types/schema-compiler.js';
+import { AppConfig } from '../../src/platform/config/app-config.js';
 import { AppError } from '../../src/platform/errors/app-error.js';
 
 describe('event types: names, schemas, operator scope', () => {
@@ -62,6 +63,14 @@ describe('event types: names, schemas, operator scope', () => {
     expect(declaredType('event-type.a.b', 'event-type.', avro)).toMatchObject({ schemaFormat: 'avro' });
     expect(declaredType('event-type.Nope', 'event-type.', json)).toMatch(/not a dotted/);
     expect(declaredType('event-type.a.b', 'event-type.', { ...json, schemaType: 'PROTOBUF' })).toMatch(/PROTOBUF/);
+  });
+
+  it('reads the catalog settings, refusing short operator keys and unknown modes', () => {
+    const config = AppConfig.fromEnv({ OPERATOR_API_KEYS: 'aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb' });
+    expect(config.operatorApiKeys).toEqual(['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']);
+    expect(config.env).toMatchObject({ INGEST_UNKNOWN_TYPES: 'deliver', EVENT_TYPE_SUBJECT_PREFIX: 'event-type.' });
+    expect(() => AppConfig.fromEnv({ OPERATOR_API_KEYS: 'short' })).toThrow(/OPERATOR_API_KEYS/);
+    expect(() => AppConfig.fromEnv({ INGEST_UNKNOWN_TYPES: 'drop' })).toThrow(/INGEST_UNKNOWN_TYPES/);
   });
 
   it('gives the operator scope to operator keys only: admin does not imply it', () => {
