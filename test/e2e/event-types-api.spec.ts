@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from '../../src/bootstrap.js';
+import { createOperatorKey, revokeOperatorKey } from '../../src/modules/auth/operator-keys.js';
 import { ApiClient, expectErrorBody } from '../support/api-client.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
@@ -64,6 +65,14 @@ describe('REST /v1/event-types', () => {
     expectErrorBody(await tenantApi.patch(`/v1/event-types/${type}`, { description: 'no' }), 403, 'FORBIDDEN');
     expectErrorBody(await tenantApi.delete(`/v1/event-types/${type}`), 403, 'FORBIDDEN');
     expect((await tenantApi.get(`/v1/event-types/${type}`)).body.description).toBe('An invoice was paid.');
+  });
+
+  it('takes an operator key made by the CLI until it is revoked', async () => {
+    const { id, key } = await createOperatorKey(config, 'cli');
+    const cli = operator.as(key);
+    expect((await cli.post('/v1/event-types', { type: `${ns}.cli`, schema: invoiceSchema })).status).toBe(201);
+    expect(await revokeOperatorKey(config, id)).toBe(true);
+    expectErrorBody(await cli.get('/v1/event-types'), 401, 'UNAUTHENTICATED');
   });
 
   it('answers 422 with every problem of a bad name, schema or example, and 409 for a duplicate', async () => {
