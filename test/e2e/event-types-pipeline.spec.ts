@@ -59,6 +59,7 @@ describe('event catalog in the pipeline', () => {
       INGEST_DATA_VALIDATION: 'enforce',
       INGEST_UNKNOWN_TYPES: 'park',
       EVENT_TYPE_SUBJECT_PREFIX: subjectPrefix,
+      EVENT_TYPE_REGISTRY_POLL_MS: '3000',
     });
     kafka = new KafkaService(config);
     await kafka.start();
@@ -169,12 +170,23 @@ describe('event catalog in the pipeline', () => {
     await eventually(async () => (await parkedParcel()) !== undefined, 20_000, 'the bad parcel parked');
     expect(await parkedParcel()).toMatchObject({ reason: 'invalid_data', detail: expect.stringMatching(/parcel_id/) });
 
-    // Deleting the subject archives its type.
+    // A new version of a subject is a new version of its type; deleting the subject archives its type.
+    const before = (await tenantApi.get('/v1/event-types/shipment.delivered')).body.version as number;
+    // A backward-compatible change, as the registry's default rule requires.
+    const v2 = { ...schema, title: 'A shipment reached its recipient (v2)' };
+    await register(subject, v2, 'JSON');
     await forget(`${subjectPrefix}parcel.scanned`);
     await eventually(
       async () => (await tenantApi.get('/v1/event-types/parcel.scanned')).body?.archived === true,
       30_000,
       'the type archived',
     );
+    await eventually(
+      async () => (await tenantApi.get('/v1/event-types/shipment.delivered')).body?.version === before + 1,
+      30_000,
+      'the new version',
+    );
+    const versions = await tenantApi.get('/v1/event-types/shipment.delivered/versions?limit=2');
+    expect(versions.body.data[0]).toMatchObject({ version: before + 1, schema: v2, registry_version: 2 });
   }, 180_000);
 });
