@@ -149,8 +149,16 @@ describe('event catalog in the pipeline', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     const read = await tenantApi.get('/v1/event-types/shipment.delivered');
     expect(read.body).toMatchObject({ source: 'registry', schema_format: 'json-schema', schema, archived: false });
-    await eventually(async () => (await tenantApi.get('/v1/event-types/parcel.scanned')).status === 200, 15_000);
-    expect((await tenantApi.get('/v1/event-types/parcel.scanned')).body).toMatchObject({ schema_format: 'avro' });
+    const parcelSubject = `${subjectPrefix}parcel.scanned`;
+    await eventually(
+      async () => (await tenantApi.get('/v1/event-types/parcel.scanned')).body?.registry_subject === parcelSubject,
+      15_000,
+      'the Avro type in the catalog',
+    );
+    expect((await tenantApi.get('/v1/event-types/parcel.scanned')).body).toMatchObject({
+      schema_format: 'avro',
+      archived: false,
+    });
 
     const redefine = await operator.post('/v1/event-types', { type: 'shipment.delivered', schema: {} });
     expectErrorBody(redefine, 409, 'REGISTRY_MANAGED');
