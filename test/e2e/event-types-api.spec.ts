@@ -70,7 +70,9 @@ describe('REST /v1/event-types', () => {
   it('takes an operator key made by the CLI until it is revoked', async () => {
     const { id, key } = await createOperatorKey(config, 'cli');
     const cli = operator.as(key);
-    expect((await cli.post('/v1/event-types', { type: `${ns}.cli`, schema: invoiceSchema })).status).toBe(201);
+    expect(
+      (await cli.post('/v1/event-types', { type: `${ns}.cli`, description: '', schema: invoiceSchema })).status,
+    ).toBe(201);
     expect(await revokeOperatorKey(config, id)).toBe(true);
     expectErrorBody(await cli.get('/v1/event-types'), 401, 'UNAUTHENTICATED');
   });

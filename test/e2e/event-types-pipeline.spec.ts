@@ -160,7 +160,11 @@ describe('event catalog in the pipeline', () => {
       archived: false,
     });
 
-    const redefine = await operator.post('/v1/event-types', { type: 'shipment.delivered', schema: {} });
+    const redefine = await operator.post('/v1/event-types', {
+      type: 'shipment.delivered',
+      description: 'd',
+      schema: {},
+    });
     expectErrorBody(redefine, 409, 'REGISTRY_MANAGED');
     expect(redefine.body.error.message).toContain(subject);
 

@@ -45,7 +45,7 @@ describe('event types: names, schemas, operator scope', () => {
         return (error as AppError).details.map((d) => d.code);
       }
     })();
-    expect(problems).toEqual(['UNKNOWN_FIELD', 'INVALID_NAME', 'INVALID_SCHEMA']);
+    expect(problems).toEqual(['UNKNOWN_FIELD', 'INVALID_NAME', 'REQUIRED', 'INVALID_SCHEMA']);
     const current = { description: 'd', schema: { type: 'object' }, examples: [{}] };
     expect(parsePatch({ description: null }, current)).toEqual({ ...current, description: '' });
     expect(() => parsePatch({ schema: { type: 'string' } }, current)).toThrow(AppError);

@@ -79,13 +79,16 @@ export function parseCreate(raw: unknown): EventTypeFields {
   const body = asObject(raw, 'The body');
   const errors = checkFields(body, CREATE_FIELDS);
   if (body.type === undefined) errors.push({ field: 'type', code: 'REQUIRED', message: 'type is required' });
+  if (body.description === undefined || body.description === null) {
+    errors.push({ field: 'description', code: 'REQUIRED', message: 'description is required' });
+  }
   if (body.schema === undefined) errors.push({ field: 'schema', code: 'REQUIRED', message: 'schema is required' });
   const compiled = body.schema === undefined ? undefined : compileSchema('json-schema', body.schema);
   errors.push(...(compiled?.problems ?? []), ...exampleErrors(body.examples, compiled?.check));
   if (errors.length) throw AppError.validation(errors);
   return {
     type: body.type as string,
-    description: (body.description as string | undefined) ?? '',
+    description: body.description as string,
     schema: body.schema as Record<string, unknown>,
     examples: (body.examples as unknown[] | undefined) ?? [],
   };
