@@ -17,6 +17,7 @@ import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-c
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
 import { IngestConsumerModule } from './consumers/ingest/ingest-consumer.module.js';
 import { SubscriptionChangelogConsumerModule } from './consumers/subscription-changelog/subscription-changelog.module.js';
+import { EventTypeChangelogConsumerModule } from './consumers/event-type-changelog/event-type-changelog.module.js';
 import { AlertConsumerModule } from './consumers/alerts/alert-consumer.module.js';
 import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js';
 import { CircuitApiModule } from './modules/failures/circuit-api.module.js';
@@ -34,8 +35,9 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     CircuitApiModule,
     OperationsApiModule,
     ReportsApiModule,
+    EventTypeChangelogConsumerModule,
   ],
-  ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule],
+  ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
   operations: [DeadLetterConsumerModule, OperationsRunnerModule],

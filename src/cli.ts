@@ -5,6 +5,7 @@ import { runMigrations } from './platform/database/data-source.js';
 import { createApiKey, parseScopes } from './modules/auth/create-api-key.js';
 import { runDemo } from './demo/demo.js';
 import { registerOperationCommands } from './modules/operations/cli/operation-commands.js';
+import { registerOperatorKeyCommands } from './modules/auth/operator-keys.js';
 
 const program = new Command('hookline').description('Hookline operations command line');
 
@@ -37,6 +38,7 @@ apiKeys
     console.log(key);
   });
 
+registerOperatorKeyCommands(program, () => AppConfig.fromEnv(process.env));
 registerOperationCommands(program);
 
 program.parseAsync().catch((error: unknown) => {

@@ -9,6 +9,7 @@ export const Handlers = {
   deadLetter: 'dead-letter',
   alert: 'alert',
   subscriptionChangelog: 'subscription-changelog',
+  eventTypeChangelog: 'event-type-changelog',
 } as const;
 export type HandlerName = (typeof Handlers)[keyof typeof Handlers];
 
@@ -39,6 +40,7 @@ export const topicNames = (prefix: string, schedule: { label: string }[]) => ({
   dlq: `${prefix}.dlq`,
   alerts: `${prefix}.alerts`,
   subscriptions: `${prefix}.subscriptions`,
+  eventTypes: `${prefix}.event-types`,
   retries: schedule.map((tier) => `${prefix}.retry-${tier.label}`),
 });
 export type TopicNames = ReturnType<typeof topicNames>;
@@ -103,6 +105,18 @@ export function buildTopology(config: AppConfig): TopicSpec[] {
         roles: ['ingest', 'delivery', 'retry'],
         handler: Handlers.subscriptionChangelog,
         group: group('subscriptions'),
+        broadcast: true,
+      },
+      produces: [],
+    },
+    {
+      topic: names.eventTypes,
+      owned: true,
+      compacted: true,
+      consumer: {
+        roles: ['api', 'ingest'],
+        handler: Handlers.eventTypeChangelog,
+        group: group('event-types'),
         broadcast: true,
       },
       produces: [],

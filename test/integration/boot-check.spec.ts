@@ -24,11 +24,15 @@ describe('pipeline boot check', () => {
   });
 
   it('asks nothing of roles that are not enabled', async () => {
+    // An API instance reads only the event-type changelog that keeps its catalog fresh.
     const config = testConfig({ ROLES: 'api' });
     const kafka = new KafkaService(config);
     const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config));
-    expect(transport.activeTopics()).toEqual([]);
+    expect(transport.activeTopics().map((t) => t.topic)).toEqual([`${config.env.KAFKA_TOPIC_PREFIX}.event-types`]);
+    await kafka.start();
+    transport.addHandler(Handlers.eventTypeChangelog, async () => undefined, true);
     expect(await listen(transport)).toBeUndefined();
     await transport.close();
+    await kafka.onModuleDestroy();
   });
 });

@@ -3,6 +3,10 @@ import type { Scope } from './api-key.entity.js';
 
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin'];
 export const DEFAULT_SCOPES: Scope[] = ['read', 'write'];
+/** Operator keys manage the deployment (the event catalog) and may read; they hold no tenant's data. */
+export const OPERATOR_SCOPES: Scope[] = ['operator', 'read'];
+/** The tenant id of operator keys: outside the tenant-id alphabet, so no tenant can be it. */
+export const OPERATOR_TENANT = '*operator';
 
 /** A new API key: 32 random bytes, prefixed so leaked keys are recognisable by secret scanners. */
 export function generateApiKey(): string {
@@ -19,7 +23,7 @@ export function keyPrefix(key: string): string {
   return key.slice(0, 10);
 }
 
-/** Whether the granted scopes satisfy a required one; admin implies every scope. */
+/** Whether the granted scopes satisfy a required one; admin implies every tenant scope, not operator. */
 export function grants(scopes: readonly Scope[], required: Scope): boolean {
-  return scopes.includes(required) || scopes.includes('admin');
+  return scopes.includes(required) || (required !== 'operator' && scopes.includes('admin'));
 }

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type Scope = 'read' | 'write' | 'admin';
+/** `operator` belongs to deployment-wide operator keys only (catalog changes); `admin` does not imply it. */
+export type Scope = 'read' | 'write' | 'admin' | 'operator';
 
 /** An API key; only its SHA-256 hash is stored, the key itself is shown once at creation. */
 @Entity('api_keys')

@@ -42,7 +42,12 @@ export class ApiKeyGuard implements CanActivate {
     }
     const scope = this.reflector.getAllAndOverride<Scope>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
     if (scope && !grants(principal.scopes, scope)) {
-      throw new AppError('FORBIDDEN', `The API key lacks the "${scope}" scope.`);
+      throw new AppError(
+        'FORBIDDEN',
+        scope === 'operator'
+          ? 'Only an operator key may change the event catalog; tenant keys can read it.'
+          : `The API key lacks the "${scope}" scope.`,
+      );
     }
     return true;
   }

@@ -2,7 +2,14 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../../platform/config/app-config.js';
 import type { Scope } from './api-key.entity.js';
-import { DEFAULT_SCOPES, generateApiKey, hashApiKey, keyPrefix } from './api-key-token.js';
+import {
+  DEFAULT_SCOPES,
+  generateApiKey,
+  hashApiKey,
+  keyPrefix,
+  OPERATOR_SCOPES,
+  OPERATOR_TENANT,
+} from './api-key-token.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { AuthenticatedRequest, Principal } from './principal.js';
 
@@ -17,8 +24,17 @@ export class ApiKeysService implements OnModuleInit {
     private readonly config: AppConfig,
   ) {}
 
-  /** API_KEYS seeds development and test keys (hashed, scopes read+write) at every start. */
+  /** API_KEYS seeds development and test keys (hashed, scopes read+write) at every start; OPERATOR_API_KEYS operator keys. */
   async onModuleInit(): Promise<void> {
+    for (const key of this.config.operatorApiKeys) {
+      await this.repository.insertIfAbsent({
+        tenantId: OPERATOR_TENANT,
+        name: 'bootstrap (OPERATOR_API_KEYS)',
+        keyHash: hashApiKey(key),
+        keyPrefix: keyPrefix(key),
+        scopes: OPERATOR_SCOPES,
+      });
+    }
     for (const { tenant, key } of this.config.bootstrapApiKeys) {
       await this.repository.insertIfAbsent({
         tenantId: tenant,

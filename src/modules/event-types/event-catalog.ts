@@ -1,66 +1,80 @@
-import { Injectable } from '@nestjs/common';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { isWildcard, patternMatches } from './event-type-name.js';
+import { seedBuiltinTypes } from './builtin-types.js';
+import { EventTypesRepository, type EventTypeRecord } from './event-types.repository.js';
+import { compileSchema, type DataCheck } from './schema-compiler.js';
 
-export interface EventType {
-  type: string;
-  description: string;
-  /** JSON Schema (2020-12) of the envelope's `data` for this type. */
-  schema: Record<string, unknown>;
+export { patternMatches } from './event-type-name.js';
+export type EventType = EventTypeRecord;
+
+interface Entry {
+  record: EventTypeRecord;
+  /** Compiled on first use; null when the stored schema does not compile (then data is not checked). */
+  check?: DataCheck | null;
 }
 
-const SCHEMA_DIR = join('schemas', 'event-types');
-
-/** The repository root, found upward from this file (same answer from src/ under Jest and dist/src/). */
-function findSchemaDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, SCHEMA_DIR))) return join(dir, SCHEMA_DIR);
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`event catalog: no ${SCHEMA_DIR} directory above ${import.meta.url}`);
-    dir = parent;
-  }
-}
-
-/** Whether a subscription pattern (`order.created`, `order.*`, `*`) covers an event type. */
-export function patternMatches(pattern: string, type: string): boolean {
-  if (pattern === '*') return true;
-  if (pattern.endsWith('.*')) return type.startsWith(pattern.slice(0, -1));
-  return pattern === type;
-}
-
-/** The event types Hookline knows, one JSON Schema file each under schemas/event-types/. */
+/**
+ * This instance's copy of the event catalog, for the hot paths (subscription checks, ingest
+ * validation). Loaded from Postgres at start, after the builtin types are seeded, and kept fresh
+ * by the `<prefix>.event-types` changelog, which every instance reads.
+ */
 @Injectable()
-export class EventCatalog {
-  private readonly byType: Map<string, EventType>;
+export class EventCatalog implements OnModuleInit {
+  private readonly byType = new Map<string, Entry>();
+  private readonly log = new Logger('EventCatalog');
 
-  constructor(directory: string = findSchemaDir()) {
-    const files = readdirSync(directory).filter((f) => f.endsWith('.schema.json'));
-    const types = files.map((file): EventType => {
-      const schema = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Record<string, unknown>;
-      return { type: file.replace(/\.schema\.json$/, ''), description: String(schema.description ?? ''), schema };
-    });
-    this.byType = new Map(types.sort((a, b) => a.type.localeCompare(b.type)).map((t) => [t.type, t]));
+  constructor(private readonly repository: EventTypesRepository) {}
+
+  async onModuleInit(): Promise<void> {
+    await seedBuiltinTypes(this.repository);
+    for (const record of await this.repository.all()) this.byType.set(record.type, { record });
+    this.log.log(`event catalog loaded: ${this.byType.size} types`);
   }
 
-  list(): EventType[] {
-    return [...this.byType.values()];
+  /** Re-reads one type from Postgres (what a changelog record asks for). */
+  async reload(type: string): Promise<void> {
+    const record = await this.repository.get(type);
+    if (record) this.apply(record);
   }
 
-  get(type: string): EventType | undefined {
-    return this.byType.get(type);
+  /** Holds a newer row; an older revision (a replayed changelog record) changes nothing. */
+  apply(record: EventTypeRecord): void {
+    const held = this.byType.get(record.type);
+    if (held && held.record.revision > record.revision) return;
+    this.byType.set(record.type, { record });
   }
 
-  /** A pattern is valid when it is `*`, a known type, or `<prefix>.*` covering at least one known type. */
+  list(): EventTypeRecord[] {
+    return [...this.byType.values()].map((e) => e.record).sort((a, b) => a.type.localeCompare(b.type));
+  }
+
+  get(type: string): EventTypeRecord | undefined {
+    return this.byType.get(type)?.record;
+  }
+
+  /** `*` and well-formed prefix wildcards always; an exact type when it exists and is not archived. */
   isValidPattern(pattern: string): boolean {
-    if (pattern === '*') return true;
-    if (pattern.endsWith('.*')) return this.list().some((t) => patternMatches(pattern, t.type));
-    return this.byType.has(pattern);
+    if (isWildcard(pattern)) return true;
+    const record = this.get(pattern);
+    return record !== undefined && record.archivedAt === null;
   }
 
   /** The catalog entries a set of patterns covers. */
-  covered(patterns: readonly string[]): EventType[] {
+  covered(patterns: readonly string[]): EventTypeRecord[] {
     return this.list().filter((t) => patterns.some((p) => patternMatches(p, t.type)));
+  }
+
+  /** Problems of `data` against the type's current schema; undefined when the catalog does not know the type. */
+  check(type: string, data: unknown): string[] | undefined {
+    const entry = this.byType.get(type);
+    if (!entry) return undefined;
+    if (entry.check === undefined) {
+      const compiled = compileSchema(entry.record.schemaFormat, entry.record.schema);
+      if (compiled.problems.length) {
+        this.log.warn(`${type} v${entry.record.version}: schema does not compile, data not checked`);
+      }
+      entry.check = compiled.check ?? null;
+    }
+    return entry.check ? entry.check(data) : [];
   }
 }

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { EventCatalog } from './event-catalog.js';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { EventCatalogModule } from './event-catalog.module.js';
 import { EventTypesController } from './event-types.controller.js';
+import { EventTypesService } from './event-types.service.js';
 
+/** The catalog API under /v1/event-types; re-exports the catalog for the subscriptions module. */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, IdempotencyModule, EventCatalogModule],
   controllers: [EventTypesController],
-  providers: [{ provide: EventCatalog, useFactory: () => new EventCatalog() }],
-  exports: [EventCatalog],
+  providers: [EventTypesService],
+  exports: [EventCatalogModule],
 })
 export class EventTypesModule {}

@@ -1,65 +1,54 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { AppConfig } from '../../platform/config/app-config.js';
-import { projectRoot } from '../../platform/project-root.js';
 import { counter } from '../../platform/telemetry/metrics.js';
+import { EventCatalog } from '../event-types/event-catalog.js';
 import { PoisonMessageError } from './ingest-errors.js';
 
 const invalidData = counter('hookline_ingest_invalid_data_total', 'Events whose data fails its type schema', [
   'type',
   'mode',
 ]);
+const unknownTypes = counter('hookline_ingest_unknown_type_total', 'Events whose type the catalog does not know', [
+  'mode',
+]);
 
 /**
- * Validates an event's data against schemas/event-types/<type>.schema.json (or <type>.json) when it exists.
- * INGEST_DATA_VALIDATION: off skips it, warn counts and logs (once per type), enforce parks the
- * event with reason invalid_data. Schemas are compiled once per type.
+ * Checks an event against the catalog. A type the catalog does not know: INGEST_UNKNOWN_TYPES
+ * deliver (only wildcard subscriptions can match it) or park (reason unknown_type). Data against
+ * the type's current schema, whatever its source: INGEST_DATA_VALIDATION off skips it, warn counts
+ * and logs (once per type), enforce parks the event with reason invalid_data.
  */
 @Injectable()
 export class DataValidator {
   private readonly mode: 'off' | 'warn' | 'enforce';
-  private readonly dir = join(projectRoot(), 'schemas', 'event-types');
-  private readonly compiled = new Map<string, ValidateFunction | null>();
+  private readonly unknown: 'deliver' | 'park';
   private readonly warned = new Set<string>();
   private readonly log = new Logger('DataValidation');
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly catalog: EventCatalog,
+  ) {
     this.mode = config.env.INGEST_DATA_VALIDATION;
+    this.unknown = config.env.INGEST_UNKNOWN_TYPES;
   }
 
-  /** Throws PoisonMessageError('invalid_data') in enforce mode; otherwise never throws. */
+  /** Throws PoisonMessageError (unknown_type or invalid_data) when the modes say to park. */
   check(type: string, data: unknown): void {
+    if (!this.catalog.get(type)) {
+      unknownTypes.inc({ mode: this.unknown });
+      if (this.unknown === 'park') throw new PoisonMessageError('unknown_type', `${type} is not in the event catalog`);
+      return;
+    }
     if (this.mode === 'off') return;
-    const validate = this.validatorFor(type);
-    if (!validate || validate(data)) return;
-    const detail = (validate.errors ?? [])
-      .slice(0, 5)
-      .map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}`)
-      .join('; ');
+    const problems = this.catalog.check(type, data) ?? [];
+    if (!problems.length) return;
+    const detail = problems.slice(0, 5).join('; ');
     invalidData.inc({ type, mode: this.mode });
     if (this.mode === 'enforce') throw new PoisonMessageError('invalid_data', `${type}: ${detail}`);
     if (!this.warned.has(type)) {
       this.warned.add(type);
       this.log.warn(`${type} events do not match their schema (${detail}); delivered anyway (mode warn)`);
     }
-  }
-
-  private validatorFor(type: string): ValidateFunction | null {
-    if (this.compiled.has(type)) return this.compiled.get(type)!;
-    // type is a checked dotted name, so it cannot climb out of the directory.
-    const file = [`${type}.schema.json`, `${type}.json`].map((name) => join(this.dir, name)).find(existsSync);
-    let validate: ValidateFunction | null = null;
-    if (file) {
-      const schema = JSON.parse(readFileSync(file, 'utf8')) as { $schema?: string };
-      const ajv = schema.$schema?.includes('2020-12') ? new Ajv2020({ strict: false }) : new Ajv({ strict: false });
-      (addFormats as unknown as (a: Ajv) => void)(ajv);
-      validate = ajv.compile(schema);
-    }
-    this.compiled.set(type, validate);
-    return validate;
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
+import { EventCatalogModule } from '../event-types/event-catalog.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { DataValidator } from './data-validator.js';
 import { EventDecoder } from './event-decoder.js';
@@ -8,7 +9,7 @@ import { IngestService } from './ingest.service.js';
 import { SequenceAllocator } from './sequence-allocator.js';
 
 @Module({
-  imports: [MatchingModule, PartitionMaintenanceModule],
+  imports: [MatchingModule, PartitionMaintenanceModule, EventCatalogModule],
   providers: [IngestService, EventDecoder, DataValidator, EventStore, SequenceAllocator],
   exports: [IngestService],
 })

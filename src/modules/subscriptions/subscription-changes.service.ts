@@ -49,7 +49,7 @@ export class SubscriptionChangesService {
       alert_url: current.alertUrl,
     };
     const patched = format === 'merge' ? applyMerge(document, patch) : applyJsonPatch(document, patch);
-    const dto = await this.input.parseFields(patched);
+    const dto = await this.input.parseFields(patched, current.events);
     const next = {
       ...current,
       url: dto.url,

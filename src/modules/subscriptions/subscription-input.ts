@@ -30,18 +30,23 @@ export class SubscriptionInput {
     return this.parse(CreateSubscriptionDto, body);
   }
 
-  parseFields(body: unknown): Promise<SubscriptionFieldsDto> {
-    return this.parse(SubscriptionFieldsDto, body);
+  /** `kept`: the subscription's current patterns, which stay valid even when their type was archived since. */
+  parseFields(body: unknown, kept: readonly string[] = []): Promise<SubscriptionFieldsDto> {
+    return this.parse(SubscriptionFieldsDto, body, kept);
   }
 
-  private async parse<T extends SubscriptionFieldsDto>(type: new () => T, body: unknown): Promise<T> {
+  private async parse<T extends SubscriptionFieldsDto>(
+    type: new () => T,
+    body: unknown,
+    kept: readonly string[] = [],
+  ): Promise<T> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
     }
     const dto = plainToInstance(type, body);
     const errors = toFieldErrors(await validate(dto, VALIDATOR_OPTIONS));
     const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
-    if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events));
+    if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events, kept));
     if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
     if (!invalid.has('url') && typeof dto.url === 'string')
       errors.push(...(await this.urls.policyErrors('url', dto.url)));
@@ -52,15 +57,17 @@ export class SubscriptionInput {
     return dto;
   }
 
-  private eventErrors(events: string[]): FieldError[] {
+  private eventErrors(events: string[], kept: readonly string[]): FieldError[] {
     return events.flatMap((pattern, i) =>
-      this.catalog.isValidPattern(pattern)
+      this.catalog.isValidPattern(pattern) || (kept.includes(pattern) && this.catalog.get(pattern))
         ? []
         : [
             {
               field: `events[${i}]`,
               code: 'UNKNOWN_EVENT_TYPE',
-              message: `"${pattern.slice(0, 100)}" is not an event type of the catalog (GET /v1/event-types) nor a wildcard such as "order.*" or "*"`,
+              message: this.catalog.get(pattern)
+                ? `"${pattern}" is archived: existing subscriptions keep receiving it, new ones cannot subscribe`
+                : `"${pattern.slice(0, 100)}" is not an event type of the catalog (GET /v1/event-types) nor a wildcard such as "order.*" or "*"`,
             },
           ],
     );

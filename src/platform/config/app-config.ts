@@ -26,6 +26,7 @@ export class AppConfig {
   readonly bootstrapApiKeys: { tenant: string; key: string }[];
   /** Prefix of every consumer group: KAFKA_GROUP_PREFIX, else derived from the topic prefix (one deployment, its own groups). */
   readonly groupPrefix: string;
+  readonly operatorApiKeys: string[];
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -36,6 +37,7 @@ export class AppConfig {
     this.retrySchedule = parseDurationList(env.RETRY_SCHEDULE);
     this.egressAllowCidrs = list(env.EGRESS_ALLOW_CIDRS);
     this.groupPrefix = env.KAFKA_GROUP_PREFIX || `hookline.${env.KAFKA_TOPIC_PREFIX}`;
+    this.operatorApiKeys = list(env.OPERATOR_API_KEYS);
     this.bootstrapApiKeys = list(env.API_KEYS).map((pair) => {
       const at = pair.indexOf(':');
       return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };

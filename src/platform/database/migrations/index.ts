@@ -2,6 +2,7 @@ import { Foundation1732240000000 } from './1732240000000-foundation.js';
 import { EventPipeline1732300000000 } from './1732300000000-event-pipeline.js';
 import { ApiConventions1732400000000 } from './1732400000000-api-conventions.js';
 import { Operations1732650000000 } from './1732650000000-operations.js';
+import { EventCatalog1732900000000 } from './1732900000000-event-catalog.js';
 import { DefaultPartitions1733000000000 } from './1733000000000-default-partitions.js';
 
 /** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
@@ -10,5 +11,6 @@ export const migrations = [
   EventPipeline1732300000000,
   ApiConventions1732400000000,
   Operations1732650000000,
+  EventCatalog1732900000000,
   DefaultPartitions1733000000000,
 ];

@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../platform/project-root.js';
+import type { EventTypesRepository } from './event-types.repository.js';
+
+/** The shipped defaults, one JSON Schema file per type under schemas/event-types/. */
+export function builtinTypes(directory = join(projectRoot(), 'schemas', 'event-types')) {
+  return readdirSync(directory)
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((file) => {
+      const schema = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Record<string, unknown>;
+      return { type: file.replace(/\.schema\.json$/, ''), description: String(schema.description ?? ''), schema };
+    });
+}
+
+/**
+ * Inserts each builtin type unless a type of that name exists: seeded at the first start, after
+ * which operators own them (an edit or an archive is never undone by a restart).
+ */
+export async function seedBuiltinTypes(repository: EventTypesRepository): Promise<void> {
+  for (const t of builtinTypes()) {
+    await repository.insert({ ...t, source: 'builtin', schemaFormat: 'json-schema' });
+  }
+}
