@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceProcess } from '../../src/devtools/service-process.js';
 import { eventually } from '../support/pipeline-fixtures.js';
-import { TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
+import { TEST_DATABASE_URL, testRunId } from '../support/test-config.js';
 
 interface OtlpAttribute {
   key: string;
@@ -35,7 +35,7 @@ const attr = (attributes: OtlpAttribute[], key: string) => {
 describe('telemetry: spans over OTLP/HTTP from a running service', () => {
   const exports: OtlpExport[] = [];
   const paths: string[] = [];
-  const run = uniqueId('otlp');
+  const run = testRunId();
   const apiKey = `hk_${run}_0123456789abcdef`;
   let collector: Server;
   let service: ServiceProcess;

@@ -3,7 +3,7 @@ import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafk
 import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
 import { RecordRejectedError } from '../../src/platform/kafka/produce-errors.js';
 import { eventually } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
+import { testConfig, testRunId } from '../support/test-config.js';
 
 /**
  * The shared producer on the real broker, with a topic that refuses records over 10 KB (as a topic
@@ -16,7 +16,7 @@ describe('batching producer on the real broker', () => {
   const health = new PipelineHealth(config);
   const kafka = new KafkaService(config, health);
   const producer = new BatchingProducer(kafka);
-  const topic = `${uniqueId('t')}.webhooks.small-records`;
+  const topic = `${testRunId()}.webhooks.small-records`;
 
   beforeAll(async () => {
     await kafka.start();

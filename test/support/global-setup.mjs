@@ -1,11 +1,15 @@
 // Plain ESM on purpose: Jest loads global setup outside its transform, so this uses the compiled
 // service (make test builds first) to migrate the shared test database.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline_test';
 
 export default async function globalSetup() {
+  // Names this run's topics (see test-config.ts), so the teardown deletes only its own and never those
+  // of another run on the same broker. Workers inherit it; the first project's setup sets it.
+  process.env.HOOKLINE_TEST_RUN ??= randomBytes(2).toString('hex');
   const url = new URL(TEST_DATABASE_URL);
   const name = url.pathname.slice(1);
   const adminUrl = new URL(url);

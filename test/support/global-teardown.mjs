@@ -1,8 +1,7 @@
-// Deletes the topics the suites created (each suite uses its own `<id>.webhooks.*` and `<id>.events`),
-// so that repeated local runs do not pile up thousands of partitions on the development broker.
+// Deletes the topics this run's suites created (each suite uses its own `t<run><id>.webhooks.*` and
+// `.events`), so that repeated local runs do not pile up partitions on the development broker. Only this
+// run's: another run on the same broker (a second checkout, a parallel job) keeps its topics.
 import { Kafka, logLevel } from 'kafkajs';
-
-const TEST_TOPIC = /^[a-z]+[0-9a-f]{10}\.(webhooks\..+|events)$/;
 
 export default async function globalTeardown() {
   const kafka = new Kafka({
@@ -13,7 +12,10 @@ export default async function globalTeardown() {
   const admin = kafka.admin();
   try {
     await admin.connect();
-    const topics = (await admin.listTopics()).filter((t) => TEST_TOPIC.test(t));
+    const run = process.env.HOOKLINE_TEST_RUN;
+    if (!run) return;
+    const ours = new RegExp(`^t${run}[0-9a-f]{6}\\.(webhooks\\..+|events)$`);
+    const topics = (await admin.listTopics()).filter((t) => ours.test(t));
     for (let i = 0; i < topics.length; i += 100) await admin.deleteTopics({ topics: topics.slice(i, i + 100) });
   } catch (error) {
     console.warn(`test teardown: could not delete test topics: ${error.message}`);

@@ -7,12 +7,16 @@ export const TEST_DATABASE_URL =
 
 export const uniqueId = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 
+/** A prefix for one suite's topics and groups, marked with this test run (the teardown deletes only those). */
+export const testRunId = () =>
+  `t${process.env.HOOKLINE_TEST_RUN ?? randomBytes(2).toString('hex')}${randomBytes(3).toString('hex')}`;
+
 /**
  * A configuration isolated from every other test: its own topic prefix, consumer groups and
  * ingest topic, on the shared local stack, with a short retry schedule and the port chosen by the OS.
  */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  const run = uniqueId('t');
+  const run = testRunId();
   return AppConfig.fromEnv({
     PORT: '0',
     HOST: '127.0.0.1',
