@@ -58,6 +58,8 @@ transaction.state.log.min.isr=1
 # Consumer groups form immediately (tests would otherwise wait 3 s per group).
 group.initial.rebalance.delay.ms=0
 log.retention.hours=168
+# As in production: a topic comes only from whoever creates it with its settings (Hookline at start).
+auto.create.topics.enable=false
 EOF
 }
 

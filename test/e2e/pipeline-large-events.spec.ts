@@ -1,12 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { Kafka, logLevel } from 'kafkajs';
-import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
+import { PipelineHarness } from '../support/harness.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const KB = 1024;
 const secret = 'large-events-secret';
@@ -21,84 +16,55 @@ const sizedOrder = (bytes: number) =>
  * cannot fail for size. Two subscriptions, so every event fans out to two tasks.
  */
 describe('pipeline: large events', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      LOG_LEVEL: 'warn',
+    h = await PipelineHarness.start({
+      env: { ROLES: 'api,ingest,delivery,operations', LOG_LEVEL: 'warn' },
+      subscriptions: ['/a', '/b'].map((path) => ({ path, events: ['order.*'], secrets: [secret] })),
     });
-    kafka = new KafkaService(config);
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    for (const path of ['/a', '/b'])
-      await fixtures.insertSubscription({
-        tenantId: tenant,
-        url: receiver.url(path),
-        events: ['order.*'],
-        secrets: [secret],
-      });
-    app = await startApp(config);
   });
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
-  const publish = (events: object[]) =>
-    kafka.send(
-      config.ingestTopics[0],
-      events.map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
-    );
-  const deliveredIds = () =>
-    new Set(receiver.deliveries().map((r: ReceivedRequest) => `${r.path} ${r.headers['webhook-id']}`));
-  const allDelivered = (events: { id: string }[]) => () => {
-    const seen = deliveredIds();
-    return events.every((e) => seen.has(`/a ${e.id}`) && seen.has(`/b ${e.id}`));
-  };
+  const allDelivered = (events: { id: string }[]) => () => h.delivered(events, ['/a', '/b']);
 
   it('delivers 200 small events with a 250 KB one among them, then 100, 500 and 900 KB events intact, then 50 more', async () => {
     const small = Array.from({ length: 200 }, (_, i) => envelope('order.created', { order_id: `s-${i}` }));
     const mixed = [...small.slice(0, 100), sizedOrder(250 * KB), ...small.slice(100)];
-    await publish(mixed);
+    await h.publish(mixed);
     const large = [sizedOrder(100 * KB), sizedOrder(500 * KB), sizedOrder(900 * KB)];
-    for (const event of large) await publish([event]);
+    for (const event of large) await h.publish([event]);
     const after = Array.from({ length: 50 }, (_, i) => envelope('order.updated', { order_id: `n-${i}` }));
-    await publish(after);
+    await h.publish(after);
 
     await eventually(allDelivered([...mixed, ...large, ...after]), 60_000, 'all 254 events delivered to both');
     for (const event of [mixed[100], ...large]) {
-      const delivery = receiver.deliveries('/a').find((r) => r.headers['webhook-id'] === event.id)!;
+      const delivery = h.receiver.deliveries('/a').find((r) => r.headers['webhook-id'] === event.id)!;
       expect(JSON.parse(delivery.body)).toMatchObject(event);
       expect(delivery.headers['x-signature']).toBe(`sha256=${hmacHex(delivery.body)}`);
     }
-    const parked = await fixtures.deadLetters(config.ingestTopics[0]);
+    const parked = await h.fixtures.deadLetters(h.config.ingestTopics[0]);
     expect(parked).toEqual([]);
   });
 
   it('parks an event over MAX_EVENT_BYTES alone as too_large; its neighbours are delivered', async () => {
     const before = envelope('order.created', { order_id: 'before' });
-    const over = sizedOrder(config.env.MAX_EVENT_BYTES + 10 * KB);
+    const over = sizedOrder(h.config.env.MAX_EVENT_BYTES + 10 * KB);
     const afterIt = envelope('order.created', { order_id: 'after' });
     // The ingest topic holds 1 MiB by default: send the big one alone, between the two.
-    await publish([before]);
-    await bigIngestTopicSend(config.ingestTopics[0], over, tenant);
-    await publish([afterIt]);
+    await h.publish([before]);
+    await bigIngestTopicSend(h.config.ingestTopics[0], over, h.tenant);
+    await h.publish([afterIt]);
     await eventually(allDelivered([before, afterIt]), 30_000, 'neighbours delivered');
-    await eventually(async () => (await fixtures.deadLetters(config.ingestTopics[0])).length === 1, 15_000, 'parked');
-    const [letter] = await fixtures.deadLetters(config.ingestTopics[0]);
+    await eventually(
+      async () => (await h.fixtures.deadLetters(h.config.ingestTopics[0])).length === 1,
+      15_000,
+      'parked',
+    );
+    const [letter] = await h.fixtures.deadLetters(h.config.ingestTopics[0]);
     expect(letter.reason).toBe('too_large');
     expect(letter.detail).toContain('MAX_EVENT_BYTES');
-    expect(receiver.requests.some((r) => r.headers['webhook-id'] === over.id)).toBe(false);
+    expect(h.receiver.requests.some((r) => r.headers['webhook-id'] === over.id)).toBe(false);
   });
 });
 

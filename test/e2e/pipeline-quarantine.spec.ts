@@ -1,12 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafka.service.js';
 import { topicNames } from '../../src/topology.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
+import { PipelineHarness } from '../support/harness.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const MB = 1024 * 1024;
 
@@ -18,68 +13,30 @@ const MB = 1024 * 1024;
  * produced, and once the topic is back every event is delivered, with no restart.
  */
 describe('pipeline: quarantine and produce failures', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let baseUrl: string;
+  let h: PipelineHarness;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      MAX_EVENT_BYTES: String(256 * 1024),
-      KAFKA_TOPIC_PARTITIONS: '1',
-      LOG_LEVEL: 'warn',
+    h = await PipelineHarness.start({
+      env: {
+        ROLES: 'api,ingest,delivery,operations',
+        MAX_EVENT_BYTES: String(256 * 1024),
+        KAFKA_TOPIC_PARTITIONS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      subscriptions: [{ path: '/hook', events: ['*'] }],
+      beforeTopics: (kafka, config) => createIngestTopic(kafka, config.ingestTopics[0], 5 * MB),
     });
-    kafka = new KafkaService(config);
-    const admin = kafka.kafka.admin();
-    await admin.connect();
-    await withProtocolRetries(() =>
-      admin.createTopics({
-        waitForLeaders: true,
-        topics: [
-          {
-            topic: config.ingestTopics[0],
-            numPartitions: 1,
-            configEntries: [{ name: 'max.message.bytes', value: String(5 * MB) }],
-          },
-        ],
-      }),
-    );
-    await admin.disconnect();
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });
-    app = await startApp(config);
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
-  const publish = (events: object[]) =>
-    kafka.send(
-      config.ingestTopics[0],
-      events.map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
-    );
-  const delivered = (events: { id: string }[]) => () => {
-    const seen = new Set(receiver.deliveries().map((r) => r.headers['webhook-id']));
-    return events.every((e) => seen.has(e.id));
-  };
+  const delivered = (events: { id: string }[]) => () => h.delivered(events);
   const committedIngestOffset = async () => {
-    const admin = kafka.kafka.admin();
+    const admin = h.kafka.kafka.admin();
     await admin.connect();
     try {
       const [topic] = await admin.fetchOffsets({
-        groupId: `${config.env.KAFKA_GROUP_PREFIX}.ingest`,
-        topics: [config.ingestTopics[0]],
+        groupId: `${h.config.groupPrefix}.ingest`,
+        topics: [h.config.ingestTopics[0]],
       });
       return Number(topic.partitions[0].offset);
     } finally {
@@ -91,16 +48,20 @@ describe('pipeline: quarantine and produce failures', () => {
     const before = envelope('order.created', { order_id: 'before' });
     const huge = envelope('order.created', { order_id: 'huge', note: 'x'.repeat(1.5 * MB) });
     const after = envelope('order.created', { order_id: 'after' });
-    await publish([before]);
-    await publish([huge]);
-    await publish([after]);
+    await h.publish([before]);
+    await h.publish([huge]);
+    await h.publish([after]);
     await eventually(delivered([before, after]), 30_000, 'neighbours delivered');
     await eventually(async () => (await committedIngestOffset()) >= 3, 10_000, 'ingest offset past the event');
 
-    await eventually(async () => (await fixtures.deadLetters(config.ingestTopics[0])).length === 1, 15_000, 'parked');
-    const rows = await fixtures.db.query(
+    await eventually(
+      async () => (await h.fixtures.deadLetters(h.config.ingestTopics[0])).length === 1,
+      15_000,
+      'parked',
+    );
+    const rows = await h.fixtures.db.query(
       `SELECT reason, detail, length(payload) AS bytes, headers FROM dead_letters WHERE source_topic = $1`,
-      [config.ingestTopics[0]],
+      [h.config.ingestTopics[0]],
     );
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]).toMatchObject({ reason: 'too_large', bytes: JSON.stringify(huge).length });
@@ -109,10 +70,10 @@ describe('pipeline: quarantine and produce failures', () => {
   });
 
   it('is not ready while its DLQ topic is gone, then parks and delivers everything without a restart', async () => {
-    const dlq = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq;
-    const ready = () => fetch(`${baseUrl}/health/ready`);
+    const dlq = topicNames(h.config.env.KAFKA_TOPIC_PREFIX, []).dlq;
+    const ready = () => fetch(`${h.baseUrl}/health/ready`);
     expect((await ready()).status).toBe(200);
-    const admin = kafka.kafka.admin();
+    const admin = h.kafka.kafka.admin();
     await admin.connect();
     try {
       await admin.deleteTopics({ topics: [dlq] });
@@ -121,7 +82,7 @@ describe('pipeline: quarantine and produce failures', () => {
         { id: 'y', type: 'no dots' },
       ];
       const during = Array.from({ length: 20 }, (_, i) => envelope('order.created', { order_id: `during-${i}` }));
-      await publish([...poison, ...during]);
+      await h.publish([...poison, ...during]);
       await eventually(async () => (await ready()).status === 503, 20_000, 'readiness 503');
       const body = (await (await ready()).json()) as { error: Record<string, { reason?: string }> };
       expect(body.error.pipeline.reason).toContain(`cannot produce since`);
@@ -136,16 +97,16 @@ describe('pipeline: quarantine and produce failures', () => {
             {
               topic: dlq,
               numPartitions: 1,
-              configEntries: [{ name: 'max.message.bytes', value: String(kafka.recordLimitBytes) }],
+              configEntries: [{ name: 'max.message.bytes', value: String(h.kafka.recordLimitBytes) }],
             },
           ],
         }),
       );
       await eventually(async () => (await ready()).status === 200, 30_000, 'ready again');
       const next = Array.from({ length: 1000 }, (_, i) => envelope('order.updated', { order_id: `next-${i}` }));
-      await publish(next);
+      await h.publish(next);
       await eventually(delivered(next), 60_000, '1,000 events after recovery delivered');
-      const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+      const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
       expect(metrics).toMatch(/hookline_dlq_parked_total\{reason="invalid_envelope"\} [1-9]/);
       expect(metrics).toMatch(/hookline_produce_errors_total\{kind="transient"\} [1-9]/);
       expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\}/);
@@ -154,3 +115,20 @@ describe('pipeline: quarantine and produce failures', () => {
     }
   }, 150_000);
 });
+
+async function createIngestTopic(kafka: KafkaService, topic: string, maxMessageBytes: number): Promise<void> {
+  const admin = kafka.kafka.admin();
+  await admin.connect();
+  try {
+    await withProtocolRetries(() =>
+      admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          { topic, numPartitions: 1, configEntries: [{ name: 'max.message.bytes', value: String(maxMessageBytes) }] },
+        ],
+      }),
+    );
+  } finally {
+    await admin.disconnect();
+  }
+}

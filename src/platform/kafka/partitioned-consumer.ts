@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { decodeHeaders, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler, STALL_MS } from './keyed-scheduler.js';
+import { withProtocolRetries } from './kafka.service.js';
 import { OffsetTracker } from './offset-tracker.js';
 import { PoisonRecordError } from './poison-record.error.js';
 import { isTransient } from '../errors/transient.js';
@@ -107,7 +108,10 @@ export class PartitionedConsumer {
       for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
     });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [topic], fromBeginning: this.options.fromBeginning });
+    // A topic created a moment ago may not be in every broker's metadata yet (retriable).
+    await withProtocolRetries(() =>
+      this.consumer.subscribe({ topics: [topic], fromBeginning: this.options.fromBeginning }),
+    );
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
