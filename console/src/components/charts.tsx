@@ -50,7 +50,8 @@ function Chart({
       {
         width: Math.max(320, el.clientWidth),
         height: 180,
-        series: [{}, ...lines.map((l) => ({ ...l, width: 1.5, points: { show: false } }))],
+        // Points too: a lone busy minute in a quiet day would otherwise draw nothing.
+        series: [{}, ...lines.map((l) => ({ ...l, width: 1.5, points: { show: true, size: 5, fill: l.stroke } }))],
         axes: [{}, { size: 50 }],
         legend: { live: false },
         cursor: { drag: { x: false, y: false } },
@@ -79,8 +80,8 @@ const LATENCY_LINES = [
 ];
 
 /** The last 24 hours of a subscription: deliveries per minute by outcome, and latency percentiles. */
-export function DeliveryCharts({ id }: { id: string }) {
-  const stats = useLoad(() => get<DeliveryStats>(`/webhooks/${id}/delivery-stats`, { hours: 24 }), [id]);
+export function DeliveryCharts({ id, refresh }: { id: string; refresh: number }) {
+  const stats = useLoad(() => get<DeliveryStats>(`/webhooks/${id}/delivery-stats`, { hours: 24 }), [id, refresh]);
   const charts = useMemo(() => {
     if (!stats.data) return undefined;
     const c = series(stats.data);

@@ -15,7 +15,7 @@ interface Filters {
 }
 
 /** A subscription's delivery log: filters (outcome, status, time) and cursor paging. */
-export function Deliveries({ id }: { id: string }) {
+export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
   const [filters, setFilters] = useState<Filters>({ outcome: '', status_code: '', from: '', to: '' });
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors[cursors.length - 1];
@@ -29,7 +29,7 @@ export function Deliveries({ id }: { id: string }) {
         after,
         limit: 25,
       }),
-    [id, filters, after],
+    [id, filters, after, refresh],
   );
   const set = (k: keyof Filters) => (e: Event) => {
     setFilters({ ...filters, [k]: (e.target as HTMLInputElement).value });

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { post } from '../api';
 import { OperationStatus, isRunning, useOperation } from './operation-tracker';
 import { ErrorBox } from './ui';
@@ -9,11 +9,16 @@ const hoursAgo = (h: number) => {
 };
 
 /** Re-delivers the failed (or all) events of a window; the started operation is followed here. */
-export function RecoveryForm({ id }: { id: string }) {
+export function RecoveryForm({ id, onFinished }: { id: string; onFinished: () => void }) {
   const [since, setSince] = useState(() => hoursAgo(24));
   const [which, setWhich] = useState<'failed' | 'all'>('failed');
   const [op, follow] = useOperation();
   const [error, setError] = useState<Error>();
+  const finished = op !== undefined && !isRunning(op);
+  // The page's deliveries and charts then show what the recovery sent (so far).
+  useEffect(() => {
+    if (finished) onFinished();
+  }, [finished]);
 
   const start = async (e: Event) => {
     e.preventDefault();

@@ -2,8 +2,26 @@ import { useState } from 'preact/hooks';
 import { api, download, get, post, type Operation, type Page } from '../api';
 import { isRunning } from '../components/operation-tracker';
 import { ErrorBox, Loading, Pager, Progress } from '../components/ui';
-import { time } from '../format';
+import { short, time } from '../format';
+import { href } from '../router';
 import { useInterval, useLoad } from '../hooks';
+
+/** What an operation covers: its subscription (or the whole tenant) and its time window. */
+function scope(op: Operation) {
+  const p = op.parameters as { subscription_id?: string | null; since?: string; from?: string; reason?: string | null };
+  const since = p.since ?? p.from;
+  return (
+    <>
+      {p.subscription_id ? (
+        <a href={href.subscription(p.subscription_id)}>{short(p.subscription_id)}</a>
+      ) : (
+        'all subscriptions'
+      )}
+      {since && ` since ${time(since)}`}
+      {p.reason && ` · ${p.reason}`}
+    </>
+  );
+}
 
 function Row({
   op,
@@ -24,6 +42,7 @@ function Row({
       <td>
         <Progress value={op.progress} label={`Progress of ${op.kind} ${op.id.slice(0, 8)}`} />
       </td>
+      <td class="small">{scope(op)}</td>
       <td>{time(op.created_at)}</td>
       <td>{op.estimated_completion && isRunning(op) ? time(op.estimated_completion) : time(op.finished_at)}</td>
       <td class="small">
@@ -33,22 +52,24 @@ function Row({
             .join(', ')}
         {op.error && `${op.error.code}: ${op.error.message}`}
       </td>
-      <td class="actions">
-        {isRunning(op) && op.status !== 'CANCELLING' && (
-          <button type="button" onClick={() => act(() => post(`/operations/${op.id}/cancellation`))}>
-            Cancel
-          </button>
-        )}
-        {op.status === 'FAILED' && (
-          <button type="button" onClick={() => act(() => post(`/operations/${op.id}/retry`))}>
-            Retry
-          </button>
-        )}
-        {op.kind === 'report' && op.status === 'COMPLETED' && (
-          <button type="button" onClick={() => download(`/reports/${op.id}`, `report-${op.id}`).catch(onError)}>
-            Download report
-          </button>
-        )}
+      <td>
+        <div class="actions">
+          {isRunning(op) && op.status !== 'CANCELLING' && (
+            <button type="button" onClick={() => act(() => post(`/operations/${op.id}/cancellation`))}>
+              Cancel
+            </button>
+          )}
+          {op.status === 'FAILED' && (
+            <button type="button" onClick={() => act(() => post(`/operations/${op.id}/retry`))}>
+              Retry
+            </button>
+          )}
+          {op.kind === 'report' && op.status === 'COMPLETED' && (
+            <button type="button" onClick={() => download(`/reports/${op.id}`, `report-${op.id}`).catch(onError)}>
+              Download report
+            </button>
+          )}
+        </div>
       </td>
     </tr>
   );
@@ -99,7 +120,8 @@ export function OperationsPage({ highlight }: { highlight?: string }) {
                 <th scope="col">Kind</th>
                 <th scope="col">Status</th>
                 <th scope="col">Progress</th>
-                <th scope="col">Started</th>
+                <th scope="col">Scope</th>
+                <th scope="col">Created</th>
                 <th scope="col">Finished / ETA</th>
                 <th scope="col">Result</th>
                 <th scope="col">

@@ -56,6 +56,7 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
 
 export function SubscriptionPage({ id }: { id: string }) {
   const sub = useLoad(() => get<Subscription>(`/webhooks/${id}`), [id]);
+  const [round, setRound] = useState(0);
   const circuit = useLoad(() => get<Circuit>(`/webhooks/${id}/circuit`), [id]);
   const s = sub.data;
   return (
@@ -94,11 +95,11 @@ export function SubscriptionPage({ id }: { id: string }) {
               ]}
             />
           </Section>
-          <DeliveryCharts id={id} />
+          <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">
-            <RecoveryForm id={id} />
+            <RecoveryForm id={id} onFinished={() => setRound((n) => n + 1)} />
           </Section>
-          <Deliveries id={id} />
+          <Deliveries id={id} refresh={round} />
         </>
       )}
     </>

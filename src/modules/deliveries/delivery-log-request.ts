@@ -54,7 +54,8 @@ export class DeliveryRequestReconstruction {
       body: event?.payload ?? null,
       reconstructed: true,
       note: event
-        ? 'Rebuilt from the event store; signature values are masked and the timestamp is the attempt time.'
+        ? 'Rebuilt from the event store: the endpoint also received sequence and previous_event_id; ' +
+          'signature values are masked and the timestamp is the attempt time.'
         : 'The event payload is past its retention; only the headers are known.',
     };
   }
