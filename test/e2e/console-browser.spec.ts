@@ -183,6 +183,8 @@ describe('console in a browser', () => {
     await page.getByText(/matched: 1, redelivered: 1/).waitFor();
     await receiver.waitFor(() => receiver.deliveries('/flaky').length === 3, 30_000);
     await shot('recovery');
+    // The README's picture (docs/console.png is a copy): the top of a subscription's page.
+    await page.screenshot({ path: `${ARTIFACTS}/console-readme.png`, clip: { x: 0, y: 0, width: 1280, height: 800 } });
   }, 60_000);
 
   it('redrives a dead letter', async () => {

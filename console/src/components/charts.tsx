@@ -34,6 +34,14 @@ function series(stats: DeliveryStats) {
   return cols;
 }
 
+/** Points on busy minutes only: a lone busy minute in a quiet day would otherwise draw nothing visible. */
+const busy = (u: uPlot, seriesIdx: number) => {
+  const values = u.data[seriesIdx];
+  const shown: number[] = [];
+  for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) > 0) shown.push(i);
+  return shown;
+};
+
 function Chart({
   label,
   data,
@@ -50,8 +58,10 @@ function Chart({
       {
         width: Math.max(320, el.clientWidth),
         height: 180,
-        // Points too: a lone busy minute in a quiet day would otherwise draw nothing.
-        series: [{}, ...lines.map((l) => ({ ...l, width: 1.5, points: { show: true, size: 5, fill: l.stroke } }))],
+        series: [
+          {},
+          ...lines.map((l) => ({ ...l, width: 1.5, points: { show: true, size: 5, fill: l.stroke, filter: busy } })),
+        ],
         axes: [{}, { size: 50 }],
         legend: { live: false },
         cursor: { drag: { x: false, y: false } },

@@ -97,7 +97,13 @@ export function SubscriptionPage({ id }: { id: string }) {
           </Section>
           <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">
-            <RecoveryForm id={id} onFinished={() => setRound((n) => n + 1)} />
+            <RecoveryForm
+              id={id}
+              onFinished={() => {
+                setRound((n) => n + 1);
+                sub.reload();
+              }}
+            />
           </Section>
           <Deliveries id={id} refresh={round} />
         </>
