@@ -112,6 +112,15 @@ export function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** A proxy in front may answer with HTML: then there is no error body, only the status. */
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Called when the API answers 401: the key is wrong or revoked, so the console signs out. */
 let onUnauthorized = () => {};
 export const setUnauthorizedHandler = (handler: () => void) => (onUnauthorized = handler);
@@ -130,7 +139,7 @@ export async function api<T>(method: string, path: string, body?: unknown, heade
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  const parsed = parseJson(text);
   if (!response.ok) {
     const err = (parsed as ApiErrorBody | undefined)?.error;
     if (response.status === 401) onUnauthorized();
@@ -143,9 +152,9 @@ export const get = <T>(path: string, query?: Query) => api<T>('GET', withQuery(p
 export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body);
 
 /** A report is a file: fetched with the key in the header, then saved through a blob URL. */
-export async function download(path: string, filename: string): Promise<void> {
+export async function download(path: string, filename: string, accept: string): Promise<void> {
   const response = await fetch(`/v1${path}`, {
-    headers: { authorization: `Bearer ${session.key() ?? ''}`, accept: 'text/csv, application/json' },
+    headers: { authorization: `Bearer ${session.key() ?? ''}`, accept },
   });
   if (!response.ok) throw new ApiError(response.status, 'HTTP_ERROR', `HTTP ${response.status}`);
   const url = URL.createObjectURL(await response.blob());

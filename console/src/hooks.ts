@@ -34,3 +34,15 @@ export function useInterval(tick: () => void, ms: number, active: boolean): void
     return () => clearInterval(timer);
   }, [ms, active]);
 }
+
+/** Cursor paging: the stack of `after` cursors walked so far (first page: none). */
+export function useCursor() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    after: cursors[cursors.length - 1] as string | undefined,
+    atFirst: cursors.length === 0,
+    next: (cursor: string | null) => cursor && setCursors([...cursors, cursor]),
+    first: () => setCursors([]),
+  };
+}
+export type Cursor = ReturnType<typeof useCursor>;

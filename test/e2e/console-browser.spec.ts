@@ -82,6 +82,7 @@ describe('console in a browser', () => {
       API_RATE_LIMIT_PER_MINUTE: '1000000',
       RETRY_SCHEDULE: '200ms',
       RETRY_JITTER_PERCENT: '0',
+      LOG_LEVEL: process.env.CONSOLE_TEST_LOG ?? 'silent',
     });
     kafka = new KafkaService(config);
     await kafka.start();
@@ -134,6 +135,13 @@ describe('console in a browser', () => {
   it('signs in with the API key and Enter, and lists the tenant’s subscriptions', async () => {
     await page.goto(`${api.baseUrl}/console`);
     await axe('sign-in');
+    // A wrong key is refused and not kept; its 401 is the one failed request this test expects.
+    await page.getByLabel('API key').fill(`hk_${randomBytes(16).toString('hex')}`);
+    await page.getByLabel('API key').press('Enter');
+    await page.getByRole('alert').getByText('That API key is not valid.').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(scriptErrors.filter((e) => !/401/.test(e))).toEqual([]);
+    scriptErrors.length = 0;
     await page.getByLabel('API key').fill(key);
     await page.getByLabel('API key').press('Enter');
     await page.getByRole('link', { name: 'Orders to the shop' }).waitFor();
@@ -149,7 +157,7 @@ describe('console in a browser', () => {
     const deliveries = page.getByRole('table', { name: 'Deliveries' });
     await deliveries.locator('td.status-code', { hasText: '200' }).waitFor();
     await page.getByText('Attempts by outcome: success: 1').waitFor();
-    expect(await page.locator('.chart canvas').count()).toBe(2);
+    await page.locator('.chart canvas').nth(1).waitFor(); // both charts drawn
     await shot('subscription');
     await axe('subscription');
   });
@@ -200,9 +208,17 @@ describe('console in a browser', () => {
     await shot('dead-letters');
   }, 60_000);
 
-  it('lists the operations, and signing out forgets the key', async () => {
+  it('lists the operations, runs a report and downloads it, and signing out forgets the key', async () => {
     await page.getByRole('link', { name: 'Operations' }).click();
     await page.getByRole('progressbar', { name: /Progress of recovery/ }).waitFor();
+    await page.getByRole('button', { name: 'Report of the last 24 hours' }).click();
+    const save = page.getByRole('button', { name: 'Download report' });
+    await save.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
+    expect(download.suggestedFilename()).toMatch(/^report-.+\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toMatch(/^subscription_id,event_type,attempts,/);
+    expect(csv).toContain(`${subs.shop},order.created,1,1,0,`);
     await shot('operations');
     await axe('operations');
     await page.getByRole('link', { name: 'Event types' }).click();

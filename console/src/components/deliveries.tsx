@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { get, type Attempt, type Page } from '../api';
-import { useLoad } from '../hooks';
+import { useCursor, useLoad } from '../hooks';
 import { AttemptsTable } from './attempts-table';
 import { ErrorBox, Loading, Pager, Section } from './ui';
 
@@ -17,8 +17,7 @@ interface Filters {
 /** A subscription's delivery log: filters (outcome, status, time) and cursor paging. */
 export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
   const [filters, setFilters] = useState<Filters>({ outcome: '', status_code: '', from: '', to: '' });
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors[cursors.length - 1];
+  const cursor = useCursor();
   const page = useLoad(
     () =>
       get<Page<Attempt>>(`/webhooks/${id}/deliveries`, {
@@ -26,14 +25,14 @@ export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
         status_code: filters.status_code,
         from: toIso(filters.from),
         to: toIso(filters.to),
-        after,
+        after: cursor.after,
         limit: 25,
       }),
-    [id, filters, after, refresh],
+    [id, filters, cursor.after, refresh],
   );
   const set = (k: keyof Filters) => (e: Event) => {
     setFilters({ ...filters, [k]: (e.target as HTMLInputElement).value });
-    setCursors([]);
+    cursor.first();
   };
 
   return (
@@ -75,12 +74,7 @@ export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
       {page.data && (
         <>
           <AttemptsTable attempts={page.data.data} label="Deliveries" />
-          <Pager
-            hasMore={page.data.pagination.has_more}
-            atFirst={cursors.length === 0}
-            onFirst={() => setCursors([])}
-            onNext={() => setCursors([...cursors, page.data!.pagination.next_cursor!])}
-          />
+          <Pager cursor={cursor} page={page.data} />
         </>
       )}
     </Section>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { ApiError } from '../api';
+import type { Cursor } from '../hooks';
 
 export function Badge({ value, kind }: { value: string; kind?: string }) {
   return <span class={`badge badge-${kind ?? value}`}>{value.replace('_', ' ')}</span>;
@@ -58,23 +59,24 @@ export function Fields({ rows }: { rows: [string, ComponentChildren][] }) {
   );
 }
 
+/** First / next page buttons over a cursor-paged list. */
 export function Pager({
-  hasMore,
-  onNext,
-  onFirst,
-  atFirst,
+  cursor,
+  page,
 }: {
-  hasMore: boolean;
-  onNext: () => void;
-  onFirst: () => void;
-  atFirst: boolean;
+  cursor: Cursor;
+  page: { pagination: { next_cursor: string | null; has_more: boolean } };
 }) {
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" onClick={onFirst} disabled={atFirst}>
+      <button type="button" onClick={cursor.first} disabled={cursor.atFirst}>
         First page
       </button>
-      <button type="button" onClick={onNext} disabled={!hasMore}>
+      <button
+        type="button"
+        onClick={() => cursor.next(page.pagination.next_cursor)}
+        disabled={!page.pagination.has_more}
+      >
         Next page
       </button>
     </nav>

@@ -4,7 +4,7 @@ import { isRunning } from '../components/operation-tracker';
 import { ErrorBox, Loading, Pager, Progress } from '../components/ui';
 import { short, time } from '../format';
 import { href } from '../router';
-import { useInterval, useLoad } from '../hooks';
+import { useCursor, useInterval, useLoad } from '../hooks';
 
 /** What an operation covers: its subscription (or the whole tenant) and its time window. */
 function scope(op: Operation) {
@@ -20,6 +20,16 @@ function scope(op: Operation) {
       {since && ` since ${time(since)}`}
       {p.reason && ` · ${p.reason}`}
     </>
+  );
+}
+
+/** A report in the format it was asked for, saved as report-<id>.csv or .json. */
+function downloadReport(op: Operation) {
+  const csv = (op.parameters as { format?: string }).format !== 'json';
+  return download(
+    `/reports/${op.id}`,
+    `report-${op.id}.${csv ? 'csv' : 'json'}`,
+    csv ? 'text/csv' : 'application/json',
   );
 }
 
@@ -65,7 +75,7 @@ function Row({
             </button>
           )}
           {op.kind === 'report' && op.status === 'COMPLETED' && (
-            <button type="button" onClick={() => download(`/reports/${op.id}`, `report-${op.id}`).catch(onError)}>
+            <button type="button" onClick={() => downloadReport(op).catch(onError)}>
               Download report
             </button>
           )}
@@ -101,9 +111,8 @@ function ReportForm({ onStarted }: { onStarted: () => void }) {
 
 /** Reports, recoveries and redrives with live progress; cancel, retry and download. */
 export function OperationsPage({ highlight }: { highlight?: string }) {
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors[cursors.length - 1];
-  const page = useLoad(() => get<Page<Operation>>('/operations', { after, limit: 20 }), [after]);
+  const cursor = useCursor();
+  const page = useLoad(() => get<Page<Operation>>('/operations', { after: cursor.after, limit: 20 }), [cursor.after]);
   const [error, setError] = useState<Error>();
   useInterval(page.reload, 1000, page.data?.data.some(isRunning) ?? false);
   return (
@@ -136,12 +145,7 @@ export function OperationsPage({ highlight }: { highlight?: string }) {
             </tbody>
           </table>
           {page.data.data.length === 0 && <p class="muted">No operations yet.</p>}
-          <Pager
-            hasMore={page.data.pagination.has_more}
-            atFirst={cursors.length === 0}
-            onFirst={() => setCursors([])}
-            onNext={() => setCursors([...cursors, page.data!.pagination.next_cursor!])}
-          />
+          <Pager cursor={cursor} page={page.data} />
         </>
       )}
     </>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { get, type Circuit, type Page, type Subscription } from '../api';
 import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
 import { time } from '../format';
-import { useLoad } from '../hooks';
+import { useCursor, useLoad } from '../hooks';
 import { href } from '../router';
 
 function CircuitCell({ id }: { id: string }) {
@@ -11,27 +11,61 @@ function CircuitCell({ id }: { id: string }) {
   return <Badge value={circuit.data.state} kind={`circuit-${circuit.data.state}`} />;
 }
 
+function SubscriptionTable({ subscriptions }: { subscriptions: Subscription[] }) {
+  if (subscriptions.length === 0) return <p class="muted">No subscriptions match.</p>;
+  return (
+    <table class="list" aria-label="Subscriptions">
+      <thead>
+        <tr>
+          <th scope="col">Subscription</th>
+          <th scope="col">Events</th>
+          <th scope="col">Status</th>
+          <th scope="col">Circuit</th>
+          <th scope="col">Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        {subscriptions.map((s) => (
+          <tr key={s.id}>
+            <td>
+              <a href={href.subscription(s.id)}>{s.description || s.url}</a>
+              {s.description && <div class="muted small">{s.url}</div>}
+            </td>
+            <td>{s.events.join(', ')}</td>
+            <td>
+              <Badge value={s.status} />
+            </td>
+            <td>
+              <CircuitCell id={s.id} />
+            </td>
+            <td>{time(s.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The tenant's subscriptions, filtered by status and event type, with status and circuit badges. */
 export function SubscriptionsPage() {
   const [status, setStatus] = useState('');
   const [event, setEvent] = useState('');
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors[cursors.length - 1];
+  const cursor = useCursor();
   const page = useLoad(
-    () => get<Page<Subscription>>('/webhooks', { status, event: event.trim(), after, limit: 20 }),
-    [status, event, after],
+    () => get<Page<Subscription>>('/webhooks', { status, event: event.trim(), after: cursor.after, limit: 20 }),
+    [status, event, cursor.after],
   );
-  const filter = (apply: () => void) => {
-    apply();
-    setCursors([]);
+  const filter = (set: (v: string) => void) => (e: Event) => {
+    set((e.target as HTMLInputElement).value);
+    cursor.first();
   };
-
   return (
     <>
       <h1 tabIndex={-1}>Subscriptions</h1>
       <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter subscriptions">
         <label>
           Status
-          <select value={status} onChange={(e) => filter(() => setStatus((e.target as HTMLSelectElement).value))}>
+          <select value={status} onChange={filter(setStatus)}>
             <option value="">any</option>
             <option value="active">active</option>
             <option value="failing">failing</option>
@@ -40,54 +74,15 @@ export function SubscriptionsPage() {
         </label>
         <label>
           Event type
-          <input
-            type="search"
-            placeholder="order.created"
-            value={event}
-            onChange={(e) => filter(() => setEvent((e.target as HTMLInputElement).value))}
-          />
+          <input type="search" placeholder="order.created" value={event} onChange={filter(setEvent)} />
         </label>
       </form>
       <ErrorBox error={page.error} />
       <Loading when={page.loading && !page.data} />
       {page.data && (
         <>
-          <table class="list" aria-label="Subscriptions">
-            <thead>
-              <tr>
-                <th scope="col">Subscription</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Circuit</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.data.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <a href={href.subscription(s.id)}>{s.description || s.url}</a>
-                    {s.description && <div class="muted small">{s.url}</div>}
-                  </td>
-                  <td>{s.events.join(', ')}</td>
-                  <td>
-                    <Badge value={s.status} />
-                  </td>
-                  <td>
-                    <CircuitCell id={s.id} />
-                  </td>
-                  <td>{time(s.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.data.data.length === 0 && <p class="muted">No subscriptions match.</p>}
-          <Pager
-            hasMore={page.data.pagination.has_more}
-            atFirst={cursors.length === 0}
-            onFirst={() => setCursors([])}
-            onNext={() => setCursors([...cursors, page.data!.pagination.next_cursor!])}
-          />
+          <SubscriptionTable subscriptions={page.data.data} />
+          <Pager cursor={cursor} page={page.data} />
         </>
       )}
     </>
