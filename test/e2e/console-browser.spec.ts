@@ -37,8 +37,12 @@ describe('console in a browser', () => {
   const urls: string[] = [];
   const subs = { shop: '', flaky: '' };
   const events = {
-    order: envelope('order.created', { order_id: 'o_1' }),
-    payment: envelope('payment.failed', { amount: 42 }),
+    order: envelope('order.created', { order_id: 'o_1', status: 'pending', total: { amount: 4200, currency: 'EUR' } }),
+    payment: envelope('payment.failed', {
+      payment_id: 'p_1',
+      amount: { amount: 4200, currency: 'EUR' },
+      failure_code: 'card_declined',
+    }),
   };
 
   const publish = (event: object) =>
@@ -99,12 +103,13 @@ describe('console in a browser', () => {
     await new Promise((r) => setTimeout(r, 1000)); // the changelog reaches the ingest stage's table
     await publish(events.order);
     await publish(events.payment);
-    await receiver.waitFor(() => receiver.deliveries('/shop').length === 1);
+    // Generous waits: on a busy shared machine the consumer groups can take a while to join.
+    await receiver.waitFor(() => receiver.deliveries('/shop').length === 1, 60_000);
     // The payment fails twice (first attempt and the one retry) and is parked in the DLQ.
     await eventually(
       async () =>
         (await fixtures.db.query(`SELECT 1 FROM dead_letters WHERE subscription_id = $1`, [subs.flaky])).rowCount === 1,
-      30_000,
+      60_000,
       'the payment parked in the DLQ',
     );
     browser = await chromium.launch({ executablePath, headless: true });
@@ -117,7 +122,7 @@ describe('console in a browser', () => {
       (response) => response.status() >= 400 && scriptErrors.push(`${response.status()} ${response.url()}`),
     );
     page.on('framenavigated', (frame) => urls.push(frame.url()));
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -152,8 +157,12 @@ describe('console in a browser', () => {
     await axe('subscriptions');
   });
 
-  it('opens a subscription and shows its deliveries with their status codes', async () => {
-    await page.getByRole('link', { name: 'Orders to the shop' }).click();
+  it('opens a subscription (by keyboard) and shows its deliveries with their status codes', async () => {
+    await page.getByRole('link', { name: 'Orders to the shop' }).focus();
+    await page.keyboard.press('Enter');
+    // The new page takes the focus to its heading, for keyboard and screen-reader users.
+    await page.getByRole('heading', { name: 'Orders to the shop', level: 1 }).waitFor();
+    expect(await page.locator(':focus').evaluate((el) => el.tagName)).toBe('H1');
     const deliveries = page.getByRole('table', { name: 'Deliveries' });
     await deliveries.locator('td.status-code', { hasText: '200' }).waitFor();
     await page.getByText('Attempts by outcome: success: 1').waitFor();
@@ -189,11 +198,11 @@ describe('console in a browser', () => {
     await reaches100('Recovery progress');
     await page.getByText(/COMPLETED/).waitFor();
     await page.getByText(/matched: 1, redelivered: 1/).waitFor();
-    await receiver.waitFor(() => receiver.deliveries('/flaky').length === 3, 30_000);
+    await receiver.waitFor(() => receiver.deliveries('/flaky').length === 3, 45_000);
     await shot('recovery');
     // The README's picture (docs/console.png is a copy): the top of a subscription's page.
     await page.screenshot({ path: `${ARTIFACTS}/console-readme.png`, clip: { x: 0, y: 0, width: 1280, height: 800 } });
-  }, 60_000);
+  }, 90_000);
 
   it('redrives a dead letter', async () => {
     await page.getByRole('link', { name: 'Dead letters' }).click();
@@ -203,10 +212,10 @@ describe('console in a browser', () => {
     await table.getByRole('button', { name: `Redrive ${events.payment.id}` }).click();
     await reaches100('Redrive progress');
     await page.getByText(/redriven: 1/).waitFor();
-    await receiver.waitFor(() => receiver.deliveries('/flaky').length === 4, 30_000);
+    await receiver.waitFor(() => receiver.deliveries('/flaky').length === 4, 45_000);
     await page.getByText('No dead letters match.').waitFor(); // it left the parked list
     await shot('dead-letters');
-  }, 60_000);
+  }, 90_000);
 
   it('lists the operations, runs a report and downloads it, and signing out forgets the key', async () => {
     await page.getByRole('link', { name: 'Operations' }).click();
