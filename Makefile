@@ -23,7 +23,7 @@ node_modules/.install-stamp: package.json package-lock.json
 
 install: node_modules/.install-stamp ## install dependencies (npm ci)
 
-build: install ## compile TypeScript to dist/
+build: install ## compile TypeScript to dist/ and the web console to dist/console/
 	npm run --silent build
 
 stack-up: ## start Postgres, Kafka (KRaft) and the schema registry; no-op when running
@@ -44,9 +44,10 @@ run: build stack-up ## the service in the foreground against the configured stac
 demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription, events, deliveries
 	node dist/src/cli.js demo
 
-test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (unit, integration, e2e) on the real stack
+test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (unit, integration, e2e, browser) on the real stack
 	npm run --silent typecheck
 	npm run --silent lint
+	deploy/local/browser.sh >/dev/null  # Chromium for the console's browser test (apt, when missing)
 	npm test -- --ci --forceExit --selectProjects unit integration e2e
 	# Alone, after the rest: restarts the local broker under a running service.
 	npm test -- --ci --forceExit --selectProjects chaos

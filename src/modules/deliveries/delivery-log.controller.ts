@@ -1,7 +1,9 @@
 import { Controller, Get, Param, Query, UsePipes } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../platform/http/error-body.dto.js';
 import { apiValidationPipe } from '../../platform/http/validation.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
+import { DeliveryStats, DeliveryStatsQuery } from './delivery-log-stats.js';
 import { DeliveryLogQuery } from './delivery-log.dto.js';
 import { DeliveryLogService } from './delivery-log.service.js';
 
@@ -20,8 +22,20 @@ export class DeliveryLogController {
     return this.log.forSubscription(tenantId, id, query);
   }
 
+  @Get('webhooks/:id/delivery-stats')
+  @ApiOperation({
+    summary: 'Per-minute delivery counts by outcome and latency p50/p95/p99 of a subscription (last 1–24 h)',
+  })
+  @ApiOkResponse({ type: DeliveryStats })
+  @ApiErrors(401, 403, 404, 422, 429)
+  stats(@TenantId() tenantId: string, @Param('id') id: string, @Query() query: DeliveryStatsQuery) {
+    return this.log.statistics(tenantId, id, query.hours ?? 24);
+  }
+
   @Get('webhooks/:id/deliveries/:attemptId')
-  @ApiOperation({ summary: 'One delivery attempt, with the response body snippet and headers' })
+  @ApiOperation({
+    summary: 'One delivery attempt: the response (snippet, headers) and the request rebuilt from the event store',
+  })
   get(@TenantId() tenantId: string, @Param('id') id: string, @Param('attemptId') attemptId: string) {
     return this.log.attempt(tenantId, id, attemptId);
   }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { DeliveryRequestReconstruction } from './delivery-log-request.js';
+import { DeliveryStatsRepository } from './delivery-log-stats.js';
 import { DeliveryLogController } from './delivery-log.controller.js';
 import { DeliveryLogRepository } from './delivery-log.repository.js';
 import { DeliveryLogService } from './delivery-log.service.js';
@@ -8,6 +10,6 @@ import { DeliveryLogService } from './delivery-log.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [DeliveryLogController],
-  providers: [DeliveryLogService, DeliveryLogRepository],
+  providers: [DeliveryLogService, DeliveryLogRepository, DeliveryStatsRepository, DeliveryRequestReconstruction],
 })
 export class DeliveryLogModule {}

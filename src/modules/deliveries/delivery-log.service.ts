@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { DeliveryLogQuery } from './delivery-log.dto.js';
+import { DeliveryRequestReconstruction } from './delivery-log-request.js';
+import { DeliveryStatsRepository, totalsOf, type DeliveryStats } from './delivery-log-stats.js';
 import { DeliveryLogRepository, type AttemptFilter, type AttemptRow } from './delivery-log.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +52,11 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 /** The delivery log: attempts per subscription or per event, newest first, keyset-paginated. */
 @Injectable()
 export class DeliveryLogService {
-  constructor(private readonly repository: DeliveryLogRepository) {}
+  constructor(
+    private readonly repository: DeliveryLogRepository,
+    private readonly stats: DeliveryStatsRepository,
+    private readonly requests: DeliveryRequestReconstruction,
+  ) {}
 
   async forSubscription(tenantId: string, subscriptionId: string, query: DeliveryLogQuery): Promise<Page<AttemptView>> {
     await this.requireSubscription(tenantId, subscriptionId);
@@ -61,14 +67,30 @@ export class DeliveryLogService {
     return this.page(tenantId, { eventId }, query);
   }
 
-  async attempt(tenantId: string, subscriptionId: string, attemptId: string): Promise<AttemptView> {
+  async attempt(tenantId: string, subscriptionId: string, attemptId: string) {
     await this.requireSubscription(tenantId, subscriptionId);
     // Our ids are uuid v7: their first 48 bits are the attempt's created_at in ms.
     if (!UUID_V7.test(attemptId)) throw AppError.notFound('The delivery attempt');
     const createdAt = new Date(parseInt(attemptId.replaceAll('-', '').slice(0, 12), 16));
     const row = await this.repository.get(tenantId, subscriptionId, attemptId.toLowerCase(), createdAt);
     if (!row) throw AppError.notFound('The delivery attempt');
-    return toView(row);
+    return { ...toView(row), request: await this.requests.rebuild(tenantId, row) };
+  }
+
+  /** Per-minute counts by outcome and latency percentiles over the last `hours` hours. */
+  async statistics(tenantId: string, subscriptionId: string, hours: number): Promise<DeliveryStats> {
+    await this.requireSubscription(tenantId, subscriptionId);
+    const to = new Date();
+    const from = new Date(to.getTime() - hours * 3_600_000);
+    const buckets = await this.stats.perMinute(tenantId, subscriptionId.toLowerCase(), from, to);
+    return {
+      subscription_id: subscriptionId.toLowerCase(),
+      from: from.toISOString(),
+      to: to.toISOString(),
+      bucket_seconds: 60,
+      totals: totalsOf(buckets),
+      buckets,
+    };
   }
 
   private async requireSubscription(tenantId: string, subscriptionId: string): Promise<void> {

@@ -1,0 +1,82 @@
+import { useState } from 'preact/hooks';
+import { get, type Attempt, type Page } from '../api';
+import { useCursor, useLoad } from '../hooks';
+import { AttemptsTable } from './attempts-table';
+import { ErrorBox, Loading, Pager, Section } from './ui';
+
+const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
+const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+interface Filters {
+  outcome: string;
+  status_code: string;
+  from: string;
+  to: string;
+}
+
+/** A subscription's delivery log: filters (outcome, status, time) and cursor paging. */
+export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
+  const [filters, setFilters] = useState<Filters>({ outcome: '', status_code: '', from: '', to: '' });
+  const cursor = useCursor();
+  const page = useLoad(
+    () =>
+      get<Page<Attempt>>(`/webhooks/${id}/deliveries`, {
+        outcome: filters.outcome,
+        status_code: filters.status_code,
+        from: toIso(filters.from),
+        to: toIso(filters.to),
+        after: cursor.after,
+        limit: 25,
+      }),
+    [id, filters, cursor.after, refresh],
+  );
+  const set = (k: keyof Filters) => (e: Event) => {
+    setFilters({ ...filters, [k]: (e.target as HTMLInputElement).value });
+    cursor.first();
+  };
+
+  return (
+    <Section
+      title="Deliveries"
+      actions={
+        <button type="button" onClick={page.reload}>
+          Refresh
+        </button>
+      }
+    >
+      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter deliveries">
+        <label>
+          Outcome
+          <select value={filters.outcome} onChange={set('outcome')}>
+            <option value="">any</option>
+            {OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status code
+          <input type="number" min={100} max={599} value={filters.status_code} onChange={set('status_code')} />
+        </label>
+        <label>
+          From
+          <input type="datetime-local" value={filters.from} onChange={set('from')} />
+        </label>
+        <label>
+          To
+          <input type="datetime-local" value={filters.to} onChange={set('to')} />
+        </label>
+      </form>
+      <ErrorBox error={page.error} />
+      <Loading when={page.loading && !page.data} />
+      {page.data && (
+        <>
+          <AttemptsTable attempts={page.data.data} label="Deliveries" />
+          <Pager cursor={cursor} page={page.data} />
+        </>
+      )}
+    </Section>
+  );
+}

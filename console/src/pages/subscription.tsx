@@ -1,0 +1,113 @@
+import { useState } from 'preact/hooks';
+import { get, post, type Circuit, type Subscription } from '../api';
+import { DeliveryCharts } from '../components/charts';
+import { Deliveries } from '../components/deliveries';
+import { RecoveryForm } from '../components/recovery';
+import { Badge, ErrorBox, Fields, Loading, Section } from '../components/ui';
+import { time } from '../format';
+import { useLoad } from '../hooks';
+import { href } from '../router';
+
+function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error>();
+  const [secret, setSecret] = useState<string>();
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      onChanged();
+    } catch (err) {
+      setError(err as Error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rotate = () =>
+    run(async () => {
+      if (!confirm('Rotate the signing secret? The current one keeps signing for 24 hours.')) return;
+      const answer = await post<{ secret?: string }>(`/webhooks/${sub.id}/secret-rotations`, {});
+      setSecret(answer.secret);
+    });
+  return (
+    <div class="actions">
+      {sub.status === 'active' ? (
+        <button type="button" disabled={busy} onClick={() => run(() => post(`/webhooks/${sub.id}/disable`))}>
+          Disable
+        </button>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => run(() => post(`/webhooks/${sub.id}/enable`))}>
+          Enable
+        </button>
+      )}
+      <button type="button" disabled={busy} onClick={rotate}>
+        Rotate secret
+      </button>
+      <ErrorBox error={error} />
+      {secret && (
+        <p class="notice" role="status">
+          New secret (shown once, copy it now): <code>{secret}</code>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SubscriptionPage({ id }: { id: string }) {
+  const sub = useLoad(() => get<Subscription>(`/webhooks/${id}`), [id]);
+  const [round, setRound] = useState(0);
+  const circuit = useLoad(() => get<Circuit>(`/webhooks/${id}/circuit`), [id]);
+  const s = sub.data;
+  return (
+    <>
+      <p class="crumbs">
+        <a href={href.subscriptions()}>Subscriptions</a> /
+      </p>
+      <h1 tabIndex={-1}>{s ? s.description || s.url : 'Subscription'}</h1>
+      <ErrorBox error={sub.error} />
+      <Loading when={sub.loading && !s} />
+      {s && (
+        <>
+          <Section
+            title="Configuration"
+            actions={<Actions sub={s} onChanged={() => (sub.reload(), circuit.reload())} />}
+          >
+            <Fields
+              rows={[
+                [
+                  'Status',
+                  <>
+                    <Badge value={s.status} /> {s.status_reason && <span class="muted">{s.status_reason}</span>}
+                  </>,
+                ],
+                [
+                  'Circuit',
+                  circuit.data ? <Badge value={circuit.data.state} kind={`circuit-${circuit.data.state}`} /> : '…',
+                ],
+                ['URL', <code>{s.url}</code>],
+                ['Events', s.events.join(', ')],
+                ['Alert URL', s.alert_url],
+                ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
+                ['ID', <code>{s.id}</code>],
+                ['Created', time(s.created_at)],
+                ['Updated', time(s.updated_at)],
+              ]}
+            />
+          </Section>
+          <DeliveryCharts id={id} refresh={round} />
+          <Section title="Recovery">
+            <RecoveryForm
+              id={id}
+              onFinished={() => {
+                setRound((n) => n + 1);
+                sub.reload();
+              }}
+            />
+          </Section>
+          <Deliveries id={id} refresh={round} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'preact/hooks';
+import { get, type Circuit, type Page, type Subscription } from '../api';
+import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
+import { time } from '../format';
+import { useCursor, useLoad } from '../hooks';
+import { href } from '../router';
+
+function CircuitCell({ id }: { id: string }) {
+  const circuit = useLoad(() => get<Circuit>(`/webhooks/${id}/circuit`), [id]);
+  if (!circuit.data) return <span class="muted">…</span>;
+  return <Badge value={circuit.data.state} kind={`circuit-${circuit.data.state}`} />;
+}
+
+function SubscriptionTable({ subscriptions }: { subscriptions: Subscription[] }) {
+  if (subscriptions.length === 0) return <p class="muted">No subscriptions match.</p>;
+  return (
+    <table class="list" aria-label="Subscriptions">
+      <thead>
+        <tr>
+          <th scope="col">Subscription</th>
+          <th scope="col">Events</th>
+          <th scope="col">Status</th>
+          <th scope="col">Circuit</th>
+          <th scope="col">Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        {subscriptions.map((s) => (
+          <tr key={s.id}>
+            <td>
+              <a href={href.subscription(s.id)}>{s.description || s.url}</a>
+              {s.description && <div class="muted small">{s.url}</div>}
+            </td>
+            <td>{s.events.join(', ')}</td>
+            <td>
+              <Badge value={s.status} />
+            </td>
+            <td>
+              <CircuitCell id={s.id} />
+            </td>
+            <td>{time(s.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The tenant's subscriptions, filtered by status and event type, with status and circuit badges. */
+export function SubscriptionsPage() {
+  const [status, setStatus] = useState('');
+  const [event, setEvent] = useState('');
+  const cursor = useCursor();
+  const page = useLoad(
+    () => get<Page<Subscription>>('/webhooks', { status, event: event.trim(), after: cursor.after, limit: 20 }),
+    [status, event, cursor.after],
+  );
+  const filter = (set: (v: string) => void) => (e: Event) => {
+    set((e.target as HTMLInputElement).value);
+    cursor.first();
+  };
+  return (
+    <>
+      <h1 tabIndex={-1}>Subscriptions</h1>
+      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter subscriptions">
+        <label>
+          Status
+          <select value={status} onChange={filter(setStatus)}>
+            <option value="">any</option>
+            <option value="active">active</option>
+            <option value="failing">failing</option>
+            <option value="disabled">disabled</option>
+          </select>
+        </label>
+        <label>
+          Event type
+          <input type="search" placeholder="order.created" value={event} onChange={filter(setEvent)} />
+        </label>
+      </form>
+      <ErrorBox error={page.error} />
+      <Loading when={page.loading && !page.data} />
+      {page.data && (
+        <>
+          <SubscriptionTable subscriptions={page.data.data} />
+          <Pager cursor={cursor} page={page.data} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Controller, Get, Injectable, Query, UsePipes } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { CursorPageQuery } from '../../../platform/http/cursor-page.query.js';
+import { ApiErrors } from '../../../platform/http/error-body.dto.js';
+import { apiValidationPipe } from '../../../platform/http/validation.js';
+import { RequireScope, TenantId } from '../../auth/api-key.guard.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class DeadLetterQuery extends CursorPageQuery {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  subscription_id?: string;
+
+  @ApiPropertyOptional({ description: 'exhausted, gone, disabled, blocked…' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[a-z0-9_.-]+$/, { message: 'reason must be a reason code such as exhausted' })
+  reason?: string;
+
+  @ApiPropertyOptional({ description: 'true: only redriven records; false: only those still parked' })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  redriven?: boolean;
+}
+
+interface DeadLetterRow {
+  id: string;
+  subscription_id: string | null;
+  reason: string;
+  detail: string;
+  event_id: string | null;
+  event_type: string | null;
+  created_at: Date;
+  redriven_at: Date | null;
+  redriven_by: string | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const cursorOf = (r: DeadLetterRow) => Buffer.from(`${iso(r.created_at)}|${r.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || Number.isNaN(Date.parse(at)) || !UUID.test(id ?? ''))
+    throw AppError.validation([{ field: 'after', code: 'INVALID', message: 'The cursor is not one this API issued.' }]);
+  return [at, id];
+}
+
+/** The tenant's parked records (indexed from the DLQ), newest first; what a redrive would pick up. */
+@Injectable()
+export class DeadLettersReader {
+  constructor(private readonly db: DataSource) {}
+
+  async page(tenantId: string, q: DeadLetterQuery) {
+    const params: unknown[] = [tenantId];
+    const where = ['tenant_id = $1'];
+    if (q.subscription_id) where.push(`subscription_id = $${params.push(q.subscription_id.toLowerCase())}`);
+    if (q.reason) where.push(`reason = $${params.push(q.reason)}`);
+    if (q.redriven !== undefined) where.push(q.redriven ? 'redriven_at IS NOT NULL' : 'redriven_at IS NULL');
+    if (q.after) {
+      const [at, id] = decodeCursor(q.after);
+      where.push(`(created_at, id) < ($${params.push(at)}::timestamptz, $${params.push(id)}::uuid)`);
+    }
+    const limit = q.limit ?? 20;
+    const rows = (await this.db.query(
+      `SELECT id, subscription_id, reason, detail, created_at, redriven_at, redriven_by,
+              payload_json #>> '{event,id}' AS event_id, payload_json #>> '{event,type}' AS event_type
+         FROM dead_letters WHERE ${where.join(' AND ')}
+        ORDER BY created_at DESC, id DESC LIMIT $${params.push(limit + 1)}`,
+      params,
+    )) as DeadLetterRow[];
+    const data = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    return {
+      data: data.map((r) => ({ ...r, created_at: iso(r.created_at), redriven_at: iso(r.redriven_at) })),
+      pagination: { next_cursor: hasMore ? cursorOf(data[data.length - 1]) : null, has_more: hasMore },
+    };
+  }
+}
+
+@ApiTags('operations')
+@Controller({ path: 'dead-letters', version: '1' })
+@RequireScope('read')
+@UsePipes(apiValidationPipe)
+export class DeadLettersController {
+  constructor(private readonly reader: DeadLettersReader) {}
+
+  @Get()
+  @ApiOperation({ summary: "The tenant's dead letters, newest first, with the redrive that took each one" })
+  @ApiOkResponse({ description: 'A page: { data, pagination: { next_cursor, has_more } }' })
+  @ApiErrors(401, 403, 422, 429)
+  list(@TenantId() tenantId: string, @Query() query: DeadLetterQuery) {
+    return this.reader.page(tenantId, query);
+  }
+}
