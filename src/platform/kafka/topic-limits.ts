@@ -1,7 +1,9 @@
 import type { Logger } from '@nestjs/common';
-import { ConfigResourceTypes, type Admin } from 'kafkajs';
+import kafkajs, { type Admin } from 'kafkajs';
 
 const MAX_MESSAGE_BYTES = 'max.message.bytes';
+// ConfigResourceTypes is not among kafkajs's named ES module exports: read it from the CommonJS object.
+const TOPIC = kafkajs.ConfigResourceTypes.TOPIC;
 
 /**
  * The record size Hookline's own topics must hold: a task carries the event's JSON body (at most
@@ -14,7 +16,7 @@ async function maxMessageBytes(admin: Admin, topics: string[]): Promise<Map<stri
   if (topics.length === 0) return new Map();
   const described = await admin.describeConfigs({
     includeSynonyms: false,
-    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: [MAX_MESSAGE_BYTES] })),
+    resources: topics.map((name) => ({ type: TOPIC, name, configNames: [MAX_MESSAGE_BYTES] })),
   });
   return new Map(
     described.resources.map((r) => [
@@ -55,7 +57,7 @@ async function raiseLimit(admin: Admin, topic: string, limit: number): Promise<v
   const [current] = (
     await admin.describeConfigs({
       includeSynonyms: false,
-      resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }],
+      resources: [{ type: TOPIC, name: topic }],
     })
   ).resources;
   const kept = current.configEntries
@@ -68,7 +70,7 @@ async function raiseLimit(admin: Admin, topic: string, limit: number): Promise<v
     validateOnly: false,
     resources: [
       {
-        type: ConfigResourceTypes.TOPIC,
+        type: TOPIC,
         name: topic,
         configEntries: [...kept, { name: MAX_MESSAGE_BYTES, value: String(limit) }],
       },
