@@ -49,8 +49,8 @@ test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (un
 	npm run --silent lint
 	deploy/local/browser.sh >/dev/null  # Chromium for the console's browser test (apt, when missing)
 	npm test -- --ci --forceExit --selectProjects unit integration e2e
-	# Alone, after the rest: restarts the local broker under a running service.
-	npm test -- --ci --forceExit --selectProjects chaos
+	# Alone, after the rest, one suite at a time: a broker restart under a running service, and a timing comparison.
+	npm test -- --ci --forceExit --runInBand --selectProjects serial
 
 test-unit: install ## unit tests only; no stack needed
 	npm test -- --selectProjects unit

@@ -21,10 +21,10 @@ export default {
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
     {
-      // Takes the shared broker away: run on its own, after the rest (make test does).
+      // Alone, after the rest (make test does): one restarts the shared broker, one compares timings.
       ...common,
-      displayName: 'chaos',
-      testMatch: ['<rootDir>/test/chaos/**/*.spec.ts'],
+      displayName: 'serial',
+      testMatch: ['<rootDir>/test/serial/**/*.spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
     {

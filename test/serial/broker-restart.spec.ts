@@ -10,7 +10,7 @@ const kafkaScript = new URL('../../deploy/local/kafka.sh', import.meta.url).path
  * The local broker is restarted while the service produces (several requests in flight): the
  * service is not ready while it cannot produce, heals by itself, and every event published before,
  * during and after the restart is delivered, with no restart of the service. Runs alone, after the
- * rest of the suite (make test's chaos step), because it takes the shared broker away.
+ * rest of the suite (make test's serial step), because it takes the shared broker away.
  */
 describe('chaos: the broker restarts mid-stream', () => {
   let h: PipelineHarness;
