@@ -21,7 +21,7 @@ describe('service lifecycle', () => {
     const live = await fetch(`${service.baseUrl}/health/live`);
     expect(live.status).toBe(200);
     const ready = (await (await fetch(`${service.baseUrl}/health/ready`)).json()) as { info: Record<string, unknown> };
-    expect(Object.keys(ready.info).sort()).toEqual(['kafka', 'postgres']);
+    expect(Object.keys(ready.info).sort()).toEqual(['kafka', 'pipeline', 'postgres']);
   });
 
   it('drains and exits 0 on SIGTERM', async () => {

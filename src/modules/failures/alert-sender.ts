@@ -10,7 +10,10 @@ import { SubscriptionStatusRepository } from './subscription-status.repository.j
 const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);
 
 /** The alert address did not take the alert; the consumer tries again, then parks it in the DLQ. */
-export class AlertNotDeliveredError extends Error {}
+/** The alert_url kept refusing: parked after its attempts as alert_not_delivered, not as a bug. */
+export class AlertNotDeliveredError extends Error {
+  readonly parkReason = 'alert_not_delivered';
+}
 
 /**
  * Delivers an alert event to its subscription's alert_url, when it has one: the envelope as the

@@ -138,7 +138,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
 
   /** processing_error is kept for true bugs: it counts against readiness, and its log names the error class. */
   private async quarantine(message: InboundMessage, error: unknown): Promise<void> {
-    const reason = error instanceof PoisonRecordError ? error.reason : 'processing_error';
+    // An error may name its own reason for records that kept failing for a known cause (an endpoint's refusal).
+    const named = (error as { parkReason?: unknown } | undefined)?.parkReason;
+    const reason =
+      error instanceof PoisonRecordError ? error.reason : typeof named === 'string' ? named : 'processing_error';
     const name = (error as Error)?.name ?? typeof error;
     this.log.warn(
       `parked ${message.topic}/${message.partition}@${message.offset} (${reason}, ${name}): ${String(error)}`,
