@@ -13,7 +13,10 @@ export interface GroupUse {
  */
 export async function foreignGroupMembers(admin: Admin, uses: GroupUse[]): Promise<string[]> {
   if (uses.length === 0) return [];
-  const { groups } = await admin.describeGroups(uses.map((u) => u.group));
+  const { groups } = await describeWithRetries(
+    admin,
+    uses.map((u) => u.group),
+  );
   const problems: string[] = [];
   for (const described of groups) {
     const ours = new Set(uses.find((u) => u.group === described.groupId)?.topics ?? []);
@@ -26,6 +29,18 @@ export async function foreignGroupMembers(admin: Admin, uses: GroupUse[]): Promi
       problems.push(`consumer group ${described.groupId} has members reading ${[...foreign].join(', ')}`);
   }
   return problems;
+}
+
+/** A broker that just started has no group coordinator for a few seconds: ask again before giving up. */
+async function describeWithRetries(admin: Admin, groups: string[], attempts = 8) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await admin.describeGroups(groups);
+    } catch (error) {
+      if (attempt >= attempts || !(error as Error).name?.startsWith('KafkaJS')) throw error;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
 }
 
 function safeDecode(buffer: Buffer): { topics: string[] } | undefined {
