@@ -1,5 +1,9 @@
 import type { Logger } from '@nestjs/common';
-import { ConfigResourceTypes, type Admin } from 'kafkajs';
+import kafkajs, { type Admin } from 'kafkajs';
+
+// kafkajs is CommonJS: Node's ESM loader does not see this export by name (Jest's loader does), so
+// a named import made the built service fail at start.
+const { ConfigResourceTypes } = kafkajs;
 
 const MAX_MESSAGE_BYTES = 'max.message.bytes';
 
