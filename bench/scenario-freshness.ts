@@ -1,0 +1,107 @@
+import type { Producer } from 'kafkajs';
+import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import { eventsOf, kafka, newPrefix, serviceEnv, setSubscriptions, sleep } from './context.js';
+import { settings } from './settings.js';
+
+/**
+ * The cost of ingest's freshness wait (issue 19): ingest alone (ROLES=ingest, one subscription
+ * taking every event) turns a live burst of E events into delivery tasks, once with
+ * INGEST_FRESHNESS_WAIT_MS at its default and once with 0 (no wait), each on a fresh service in the
+ * same run. Throughput is events/s from the first publish until the deliveries topic holds every
+ * task (its end offsets, polled every 50 ms). The events are published live on purpose: a backlog
+ * published before the service starts is older than the first probe and never waits.
+ */
+export interface IngestPhase {
+  freshnessWaitMs: string;
+  events: number;
+  seconds: number;
+  perSecond: number;
+  /** From /metrics: events that waited for the table, and those matched from the database. */
+  waits: number;
+  fallbacks: number;
+}
+
+export interface FreshnessResult {
+  on: IngestPhase;
+  off: IngestPhase;
+  /** on / off: 1 means free; the target is ≥ 0.95. */
+  ratio: number;
+}
+
+async function tasksWritten(admin: ReturnType<typeof kafka.admin>, topic: string): Promise<number> {
+  const offsets = await admin.fetchTopicOffsets(topic).catch(() => []);
+  return offsets.reduce((sum, p) => sum + Number(p.high), 0);
+}
+
+async function waitTasks(admin: ReturnType<typeof kafka.admin>, topic: string, expected: number): Promise<void> {
+  let last = -1;
+  let lastChange = Date.now();
+  for (;;) {
+    const written = await tasksWritten(admin, topic);
+    if (written >= expected) return;
+    if (written !== last) [last, lastChange] = [written, Date.now()];
+    if (Date.now() - lastChange > 60_000) throw new Error(`ingest stuck at ${written}/${expected} tasks`);
+    await sleep(50);
+  }
+}
+
+/** Four batches of 1,000 in flight, so that the publisher outruns ingest. */
+async function publishFast(producer: Producer, topic: string, count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = Math.min(1000, count - next);
+      next += n;
+      await producer.send({ topic, acks: 1, messages: eventsOf(n) });
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+function counterValue(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+async function phase(freshnessWaitMs: string | undefined, events: number): Promise<IngestPhase> {
+  const prefix = newPrefix();
+  await setSubscriptions(['/ingest-only']);
+  const overrides: Record<string, string> = { ROLES: 'ingest' };
+  if (freshnessWaitMs !== undefined) overrides.INGEST_FRESHNESS_WAIT_MS = freshnessWaitMs;
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort(), overrides));
+  service.start();
+  await service.waitReady();
+  const producer = kafka.producer();
+  const admin = kafka.admin();
+  await Promise.all([producer.connect(), admin.connect()]);
+  const [input, tasks] = [`${prefix}.events`, `${prefix}.webhooks.deliveries`];
+  try {
+    const warmUp = 500;
+    await publishFast(producer, input, warmUp);
+    await waitTasks(admin, tasks, warmUp);
+    const started = Date.now();
+    await publishFast(producer, input, events);
+    await waitTasks(admin, tasks, warmUp + events);
+    const seconds = (Date.now() - started) / 1000;
+    const metrics = (await (await fetch(`${service.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+    return {
+      freshnessWaitMs: freshnessWaitMs ?? 'default',
+      events,
+      seconds,
+      perSecond: events / seconds,
+      waits: counterValue(metrics, 'hookline_ingest_freshness_waits_total'),
+      fallbacks: counterValue(metrics, 'hookline_ingest_freshness_fallbacks_total'),
+    };
+  } finally {
+    await Promise.all([producer.disconnect(), admin.disconnect()]);
+    await service.stop();
+  }
+}
+
+export async function freshnessCost(): Promise<FreshnessResult> {
+  const events = settings.freshness.events;
+  // The default setting, unless the environment names one.
+  const on = await phase(process.env.INGEST_FRESHNESS_WAIT_MS, events);
+  const off = await phase('0', events);
+  return { on, off, ratio: on.perSecond / off.perSecond };
+}
