@@ -7,7 +7,7 @@ import { settings } from './settings.js';
  * The cost of ingest's freshness wait (issue 19): ingest alone (ROLES=ingest, one subscription
  * taking every event) turns a live burst of E events into delivery tasks, once with
  * INGEST_FRESHNESS_WAIT_MS at its default and once with 0 (no wait), each on a fresh service in the
- * same run. Throughput is events/s from the first publish until the deliveries topic holds every
+ * same run, BENCH_FRESHNESS_ROUNDS times. Throughput is events/s from the first publish until the deliveries topic holds every
  * task (its end offsets, polled every 50 ms). The events are published live on purpose: a backlog
  * published before the service starts is older than the first probe and never waits.
  */
@@ -22,8 +22,9 @@ export interface IngestPhase {
 }
 
 export interface FreshnessResult {
-  on: IngestPhase;
-  off: IngestPhase;
+  /** Pooled over the rounds; `rounds` holds each phase's events/s. */
+  on: IngestPhase & { rounds: number[] };
+  off: IngestPhase & { rounds: number[] };
   /** on / off: 1 means free; the target is ≥ 0.95. */
   ratio: number;
 }
@@ -98,10 +99,33 @@ async function phase(freshnessWaitMs: string | undefined, events: number): Promi
   }
 }
 
+/** Several phases of one setting pooled: all events over all seconds, and each phase's rate. */
+function pooled(phases: IngestPhase[]): IngestPhase & { rounds: number[] } {
+  const sum = (f: (p: IngestPhase) => number) => phases.reduce((t, p) => t + f(p), 0);
+  const [events, seconds] = [sum((p) => p.events), sum((p) => p.seconds)];
+  return {
+    freshnessWaitMs: phases[0].freshnessWaitMs,
+    events,
+    seconds,
+    perSecond: events / seconds,
+    waits: sum((p) => p.waits),
+    fallbacks: sum((p) => p.fallbacks),
+    rounds: phases.map((p) => p.perSecond),
+  };
+}
+
+/** Rounds alternate the order (on, off, then off, on) so that drift in the machine's load cancels. */
 export async function freshnessCost(): Promise<FreshnessResult> {
-  const events = settings.freshness.events;
+  const { events, rounds } = settings.freshness;
   // The default setting, unless the environment names one.
-  const on = await phase(process.env.INGEST_FRESHNESS_WAIT_MS, events);
-  const off = await phase('0', events);
-  return { on, off, ratio: on.perSecond / off.perSecond };
+  const withWait = () => phase(process.env.INGEST_FRESHNESS_WAIT_MS, events);
+  const on: IngestPhase[] = [];
+  const off: IngestPhase[] = [];
+  for (let r = 0; r < rounds; r++) {
+    if (r % 2 === 0) on.push(await withWait());
+    off.push(await phase('0', events));
+    if (r % 2 === 1) on.push(await withWait());
+  }
+  const [a, b] = [pooled(on), pooled(off)];
+  return { on: a, off: b, ratio: a.perSecond / b.perSecond };
 }

@@ -24,7 +24,10 @@ export const settings = {
     hangMs: num('BENCH_HANG_MS', 30_000, 5_000),
   },
   /** Ingest throughput with the freshness wait on and off (issue 19): 0 events skips it. */
-  freshness: { events: num('BENCH_FRESHNESS_EVENTS', 20_000, 2_000) },
+  freshness: {
+    events: num('BENCH_FRESHNESS_EVENTS', 20_000, 2_000),
+    rounds: num('BENCH_FRESHNESS_ROUNDS', 2, 1),
+  },
   databaseUrl: env.BENCH_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline',
   brokers: env.KAFKA_BROKERS ?? '127.0.0.1:9092',
   concurrency: Number(env.DELIVERY_CONCURRENCY ?? 256),

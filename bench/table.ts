@@ -50,9 +50,14 @@ function freshnessRows(f: FreshnessResult): Row[] {
       perSecond: f.on.perSecond,
       note:
         `${fixed(f.ratio)}× of wait off (target ≥ 0.95: ${verdict(f.ratio >= 0.95)}); ` +
-        `${f.on.waits} events waited, ${f.on.fallbacks} fell back to the database`,
+        `${f.on.waits} events waited, ${f.on.fallbacks} fell back to the database; ` +
+        `rounds ${f.on.rounds.map((x) => x.toFixed(0)).join(', ')}`,
     },
-    { label: 'ingest events/s, freshness wait 0 (off)', perSecond: f.off.perSecond },
+    {
+      label: 'ingest events/s, freshness wait 0 (off)',
+      perSecond: f.off.perSecond,
+      note: `rounds ${f.off.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
   ];
 }
 
