@@ -119,3 +119,17 @@ export function serviceEnv(
     ...overrides,
   };
 }
+
+/** Deletes a scenario's topics once its service stopped, so runs do not pile up partitions on the broker. */
+export async function dropTopics(prefix: string): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } catch (error) {
+    console.warn(`could not delete the topics of ${prefix}: ${String(error)}`);
+  } finally {
+    await admin.disconnect();
+  }
+}

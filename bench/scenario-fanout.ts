@@ -9,6 +9,7 @@ import {
   setSubscriptions,
   sleep,
   waitDelivered,
+  dropTopics,
 } from './context.js';
 import { settings } from './settings.js';
 import { percentiles, type Percentiles } from './stats.js';
@@ -87,6 +88,7 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
   } finally {
     await producer.disconnect();
     await service.stop();
+    await dropTopics(prefix);
   }
 }
 
@@ -115,5 +117,6 @@ export async function backlogRss(messages: number): Promise<{ messages: number; 
     await sleep(1000);
   }
   await service.stop();
+  await dropTopics(prefix);
   return { messages, peakRssMiB: peak, seconds: (Date.now() - started) / 1000 };
 }

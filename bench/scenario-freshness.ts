@@ -1,6 +1,6 @@
 import type { Producer } from 'kafkajs';
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
-import { eventsOf, kafka, newPrefix, serviceEnv, setSubscriptions, sleep } from './context.js';
+import { eventsOf, kafka, newPrefix, serviceEnv, setSubscriptions, sleep, dropTopics } from './context.js';
 import { settings } from './settings.js';
 
 /**
@@ -96,6 +96,7 @@ async function phase(freshnessWaitMs: string | undefined, events: number): Promi
   } finally {
     await Promise.all([producer.disconnect(), admin.disconnect()]);
     await service.stop();
+    await dropTopics(prefix);
   }
 }
 

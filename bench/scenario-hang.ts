@@ -1,5 +1,15 @@
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
-import { kafka, newPrefix, publish, receiver, serviceEnv, setSubscriptions, sleep, waitDelivered } from './context.js';
+import {
+  kafka,
+  newPrefix,
+  publish,
+  receiver,
+  serviceEnv,
+  setSubscriptions,
+  sleep,
+  waitDelivered,
+  dropTopics,
+} from './context.js';
 import { settings } from './settings.js';
 import { percentiles, type Percentiles } from './stats.js';
 
@@ -111,6 +121,7 @@ async function phase(healthy: number, hanging: number, events: number): Promise<
     await receiver.release();
     await producer.disconnect();
     await service.stop();
+    await dropTopics(prefix);
   }
 }
 
