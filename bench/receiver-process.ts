@@ -35,6 +35,16 @@ export class ReceiverProcess {
     await this.ask({ type: 'reset' });
   }
 
+  /** Paths under /hang/ hold each request for `ms` from now on. */
+  async hang(ms: number): Promise<void> {
+    await this.ask({ type: 'hang', ms });
+  }
+
+  /** Answers every held request and stops hanging. */
+  async release(): Promise<void> {
+    await this.ask({ type: 'release' });
+  }
+
   async stats(): Promise<ReceiverStats> {
     return (await this.ask<{ stats: ReceiverStats }>({ type: 'stats' })).stats;
   }

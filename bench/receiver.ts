@@ -8,10 +8,18 @@ import { generate } from 'selfsigned';
  * The benchmark's HTTPS receiver, run in its own process (forked with IPC) so that its CPU is not
  * the benchmark driver's. Answers 200 at once; records, per request, the latency from the event's
  * created_at (set by the publisher) to arrival, and which (path, event id) pairs it has seen.
+ * Paths under /hang/ can be made to hang (the hanging-endpoint scenario): such requests are held for
+ * `ms` and then answered 200, counted apart (`hanging`), and `release` answers every held request at
+ * once and stops hanging, so the service under test can drain and stop cleanly.
  */
-export type ReceiverCommand = { type: 'reset' } | { type: 'stats' };
+export type ReceiverCommand =
+  { type: 'reset' } | { type: 'stats' } | { type: 'hang'; ms: number } | { type: 'release' };
 export interface ReceiverStats {
+  /** Answered requests to paths that do not hang. */
   requests: number;
+  /** Requests received on hanging paths, and how many of them are held right now. */
+  hanging: number;
+  held: number;
   unique: number;
   latencies: number[];
   firstAt: number;
@@ -35,13 +43,31 @@ async function main(): Promise<void> {
   let latencies: number[] = [];
   let firstAt = 0;
   let lastAt = 0;
+  let hangMs = 0;
+  let hanging = 0;
+  const held = new Map<NodeJS.Timeout, () => void>();
+  const answer = (res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  };
+  const hold = (res: import('node:http').ServerResponse) => {
+    hanging++;
+    const timer = setTimeout(() => held.get(timer)?.(), hangMs);
+    held.set(timer, () => {
+      held.delete(timer);
+      clearTimeout(timer);
+      if (!res.destroyed) answer(res);
+    });
+    res.on('close', () => held.delete(timer));
+  };
   const server = createServer({ key: pems.private, cert: pems.cert, keepAliveTimeout: 60_000 }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const now = Date.now();
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
+      if (req.url?.startsWith('/hang/') && hangMs > 0) return hold(res);
+      answer(res);
+      if (req.url?.startsWith('/hang/')) return void hanging++;
       requests++;
       firstAt ||= now;
       lastAt = now;
@@ -66,9 +92,25 @@ async function main(): Promise<void> {
       seen = new Set();
       latencies = [];
       firstAt = lastAt = 0;
+      hanging = 0;
       process.send!({ type: 'reset' });
+    } else if (command.type === 'hang') {
+      hangMs = command.ms;
+      process.send!({ type: 'hang' });
+    } else if (command.type === 'release') {
+      hangMs = 0;
+      [...held.values()].forEach((release) => release());
+      process.send!({ type: 'release' });
     } else if (command.type === 'stats') {
-      const stats: ReceiverStats = { requests, unique: seen.size, latencies, firstAt, lastAt };
+      const stats: ReceiverStats = {
+        requests,
+        hanging,
+        held: held.size,
+        unique: seen.size,
+        latencies,
+        firstAt,
+        lastAt,
+      };
       process.send!({ type: 'stats', stats });
     }
   });

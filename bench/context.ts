@@ -1,0 +1,135 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import cliProgress from 'cli-progress';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
+import pg from 'pg';
+import { ReceiverProcess } from './receiver-process.js';
+import type { ReceiverStats } from './receiver.js';
+import { settings } from './settings.js';
+
+/** What every scenario shares: the database, Kafka, the receiver process and the bench tenant. */
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const tenant = `bench-${randomBytes(3).toString('hex')}`;
+export const db = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 });
+export const kafka = new Kafka({
+  clientId: 'hookline-bench',
+  brokers: settings.brokers.split(','),
+  logLevel: logLevel.NOTHING,
+});
+export const receiver = new ReceiverProcess();
+export const newPrefix = () => `bench${randomBytes(4).toString('hex')}`;
+
+/** Replaces the bench tenant's subscriptions with one per path, each taking the given event types. */
+export async function setSubscriptions(paths: string[], events: (i: number) => string[] = () => ['*']): Promise<void> {
+  await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1`, [tenant]);
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const secrets = JSON.stringify([{ secret, created_at: new Date().toISOString(), expires_at: null }]);
+  for (const [i, path] of paths.entries()) {
+    await db.query(`INSERT INTO subscriptions (id, tenant_id, url, events, secrets) VALUES ($1, $2, $3, $4, $5)`, [
+      randomUUID(),
+      tenant,
+      receiver.url(path),
+      events(i),
+      secrets,
+    ]);
+  }
+}
+
+/** `count` envelopes; `typeOf(i)` picks each one's type (routing it when subscriptions take one type each). */
+export function eventsOf(
+  count: number,
+  typeOf: (i: number) => string = () => 'order.created',
+): { value: string; headers: Record<string, string> }[] {
+  const now = new Date().toISOString();
+  return Array.from({ length: count }, (_, i) => ({
+    value: JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      type: typeOf(i),
+      created_at: now,
+      data: { order_id: `o-${i}`, status: 'pending', total: { amount: 1200, currency: 'EUR' } },
+    }),
+    headers: { 'tenant-id': tenant },
+  }));
+}
+
+export async function publish(
+  producer: Producer,
+  topic: string,
+  count: number,
+  typeOf?: (i: number) => string,
+): Promise<void> {
+  for (let sent = 0; sent < count; sent += 500) {
+    const n = Math.min(500, count - sent);
+    await producer.send({ topic, acks: 1, messages: eventsOf(n, typeOf && ((i) => typeOf(sent + i))) });
+  }
+}
+
+/** Waits until the receiver counted `expected` answered requests (hanging paths excluded). */
+export async function waitDelivered(expected: number, label: string): Promise<ReceiverStats> {
+  const bar = new cliProgress.SingleBar(
+    { format: `${label.padEnd(30)} [{bar}] {value}/{total} deliveries  {rate}/s`, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(expected, 0, { rate: 0 });
+  const started = Date.now();
+  let last = 0;
+  let lastChange = Date.now();
+  for (;;) {
+    const stats = await receiver.stats();
+    const { requests } = stats;
+    bar.update(Math.min(requests, expected), { rate: Math.round(requests / ((Date.now() - started) / 1000)) });
+    if (requests >= expected) {
+      bar.stop();
+      return stats;
+    }
+    if (requests !== last) [last, lastChange] = [requests, Date.now()];
+    if (Date.now() - lastChange > 60_000) {
+      bar.stop();
+      throw new Error(`${label}: stuck at ${requests}/${expected} deliveries`);
+    }
+    await sleep(200);
+  }
+}
+
+/** The service's environment: a fresh topic prefix and groups; DELIVERY_* and the like pass through. */
+export function serviceEnv(
+  prefix: string,
+  port: number,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  const passthrough = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k, v]) => v !== undefined && /^(DELIVERY_|ATTEMPT_|DATABASE_POOL|KAFKA_TOPIC_PARTITIONS)/.test(k),
+    ),
+  ) as Record<string, string>;
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ROLES: 'all',
+    DATABASE_URL: settings.databaseUrl,
+    KAFKA_BROKERS: settings.brokers,
+    KAFKA_TOPIC_PREFIX: `${prefix}.webhooks`,
+    KAFKA_GROUP_PREFIX: prefix,
+    INGEST_TOPICS: `${prefix}.events`,
+    EGRESS_CA_FILE: receiver.caFile,
+    EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
+    INGEST_DATA_VALIDATION: 'warn',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...passthrough,
+    ...overrides,
+  };
+}
+
+/** Deletes a scenario's topics once its service stopped, so runs do not pile up partitions on the broker. */
+export async function dropTopics(prefix: string): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } catch (error) {
+    console.warn(`could not delete the topics of ${prefix}: ${String(error)}`);
+  } finally {
+    await admin.disconnect();
+  }
+}

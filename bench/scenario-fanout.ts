@@ -1,0 +1,122 @@
+import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import {
+  eventsOf,
+  kafka,
+  newPrefix,
+  publish,
+  receiver,
+  serviceEnv,
+  setSubscriptions,
+  sleep,
+  waitDelivered,
+  dropTopics,
+} from './context.js';
+import { settings } from './settings.js';
+import { percentiles, type Percentiles } from './stats.js';
+
+/** Every event to every one of S subscriptions: a burst for throughput, then a fixed rate for latency. */
+export interface FanoutResult {
+  subscriptions: number;
+  throughput: { events: number; deliveries: number; seconds: number; perSecond: number; latencyMs: Percentiles };
+  latency: { eventsPerSecond: number; deliveriesPerSecond: number; deliveries: number; latencyMs: Percentiles };
+  service: { cpuSeconds: number; peakRssMiB: number };
+  duplicates: number;
+}
+
+const paths = (count: number) => Array.from({ length: count }, (_, i) => `/s${i}`);
+
+export async function fanout(subscriptions: number): Promise<FanoutResult> {
+  const prefix = newPrefix();
+  await setSubscriptions(paths(subscriptions));
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
+  service.start();
+  await service.waitReady();
+  const producer = kafka.producer();
+  await producer.connect();
+  const topic = `${prefix}.events`;
+  try {
+    // Warm-up: connections, JIT, partitions assigned.
+    await receiver.reset();
+    await publish(producer, topic, Math.ceil(200 / subscriptions));
+    await waitDelivered(Math.ceil(200 / subscriptions) * subscriptions, `warm-up ×${subscriptions}`);
+
+    await receiver.reset();
+    const events = Math.ceil(settings.deliveries / subscriptions);
+    const before = service.usage();
+    const started = Date.now();
+    await publish(producer, topic, events);
+    const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
+    const seconds = (burst.lastAt - started) / 1000;
+
+    await receiver.reset();
+    const eventsPerSecond = settings.latencyRate / subscriptions;
+    const tickMs = 20;
+    let owed = 0;
+    let sent = 0;
+    const until = Date.now() + settings.latencySeconds * 1000;
+    while (Date.now() < until) {
+      const tickStart = Date.now();
+      owed += (eventsPerSecond * tickMs) / 1000;
+      const now = Math.floor(owed);
+      if (now > 0) {
+        await producer.send({ topic, acks: 1, messages: eventsOf(now) });
+        owed -= now;
+        sent += now;
+      }
+      await sleep(Math.max(0, tickMs - (Date.now() - tickStart)));
+    }
+    const steady = await waitDelivered(sent * subscriptions, `latency ${settings.latencyRate}/s ×${subscriptions}`);
+    const usage = service.usage();
+    return {
+      subscriptions,
+      throughput: {
+        events,
+        deliveries: burst.requests,
+        seconds,
+        perSecond: burst.requests / seconds,
+        latencyMs: percentiles(burst.latencies),
+      },
+      latency: {
+        eventsPerSecond,
+        deliveriesPerSecond: settings.latencyRate,
+        deliveries: steady.requests,
+        latencyMs: percentiles(steady.latencies),
+      },
+      service: { cpuSeconds: usage.cpuSeconds - before.cpuSeconds, peakRssMiB: usage.peakRssMiB },
+      duplicates: burst.requests - burst.unique + (steady.requests - steady.unique),
+    };
+  } finally {
+    await producer.disconnect();
+    await service.stop();
+    await dropTopics(prefix);
+  }
+}
+
+/** Peak RSS while the service works through a backlog it finds at start (target < 512 MiB). */
+export async function backlogRss(messages: number): Promise<{ messages: number; peakRssMiB: number; seconds: number }> {
+  const prefix = newPrefix();
+  await setSubscriptions(paths(1));
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic: `${prefix}.events`, numPartitions: 3 }], waitForLeaders: true });
+  await admin.disconnect();
+  const producer = kafka.producer();
+  await producer.connect();
+  console.log(`publishing a backlog of ${messages} events…`);
+  await publish(producer, `${prefix}.events`, messages);
+  await producer.disconnect();
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
+  await receiver.reset();
+  service.start();
+  await service.waitReady();
+  const started = Date.now();
+  let peak = 0;
+  while (Date.now() - started < settings.backlogSeconds * 1000) {
+    peak = Math.max(peak, service.usage().peakRssMiB);
+    if ((await receiver.stats()).requests >= messages) break;
+    await sleep(1000);
+  }
+  await service.stop();
+  await dropTopics(prefix);
+  return { messages, peakRssMiB: peak, seconds: (Date.now() - started) / 1000 };
+}

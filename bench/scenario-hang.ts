@@ -1,0 +1,140 @@
+import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import {
+  kafka,
+  newPrefix,
+  publish,
+  receiver,
+  serviceEnv,
+  setSubscriptions,
+  sleep,
+  waitDelivered,
+  dropTopics,
+} from './context.js';
+import { settings } from './settings.js';
+import { percentiles, type Percentiles } from './stats.js';
+
+/**
+ * The hanging-endpoint scenario (issue 20): S subscriptions, a share of them hanging (their
+ * receiver path holds every request for BENCH_HANG_MS), E events spread evenly over the
+ * subscriptions (event i has type bench.s<i mod S>, and subscription k takes only bench.s<k>).
+ * Measured twice in the same run, each on a fresh service: the healthy subscriptions alone with
+ * their share of the events, then beside the hanging ones. The healthy subscriptions' deliveries/s
+ * and p99 event → delivery latency are compared (targets: ≥ 0.9 × and < 2 × alone).
+ */
+export interface HangPhase {
+  healthy: number;
+  hanging: number;
+  events: number;
+  healthyDeliveries: number;
+  seconds: number;
+  perSecond: number;
+  latencyMs: Percentiles;
+  /** Requests that reached the hanging paths during the burst, and how many were held at its end. */
+  hangingRequests: number;
+  heldAtEnd: number;
+  /** From the service's /metrics at the end of the burst. */
+  deferredTasks: number;
+  maxBlockedPartitions: number;
+  /** SIGTERM to exit, after the receiver released held requests; the exit code (0: graceful). */
+  stopSeconds: number;
+  exitCode: number | null;
+}
+
+export interface HangResult {
+  alone: HangPhase;
+  beside: HangPhase;
+  throughputRatio: number;
+  p99Ratio: number;
+}
+
+/** Sums a metric family's samples in a Prometheus text exposition. */
+function metricSum(text: string, name: string, reduce: (a: number, b: number) => number = (a, b) => a + b): number {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)))
+    .reduce(reduce, 0);
+}
+
+async function scrape(service: ServiceProcess): Promise<string> {
+  return (await (await fetch(`${service.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+}
+
+async function phase(healthy: number, hanging: number, events: number): Promise<HangPhase> {
+  const total = healthy + hanging;
+  const prefix = newPrefix();
+  const paths = Array.from({ length: total }, (_, k) => (k < healthy ? `/h/${k}` : `/hang/${k}`));
+  await setSubscriptions(paths, (k) => [`bench.s${k}`]);
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort(), { INGEST_DATA_VALIDATION: 'off' }));
+  service.start();
+  await service.waitReady();
+  const producer = kafka.producer();
+  await producer.connect();
+  const topic = `${prefix}.events`;
+  const label = hanging ? `${healthy} healthy + ${hanging} hanging` : `${healthy} healthy alone`;
+  try {
+    await receiver.reset();
+    await receiver.hang(settings.hang.hangMs);
+    // Warm-up: one event per healthy subscription (connections, JIT, partitions assigned).
+    await publish(producer, topic, healthy, (i) => `bench.s${i}`);
+    await waitDelivered(healthy, `warm-up ${label}`);
+
+    await receiver.reset();
+    let maxBlocked = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        maxBlocked = Math.max(
+          maxBlocked,
+          metricSum(await scrape(service), 'hookline_consumer_blocked_partitions', (a, b) => Math.max(a, b)),
+        );
+        await sleep(500);
+      }
+    })();
+    const expected = Array.from({ length: events }, (_, i) => i % total).filter((k) => k < healthy).length;
+    const started = Date.now();
+    await publish(producer, topic, events, (i) => `bench.s${i % total}`);
+    const stats = await waitDelivered(expected, label);
+    sampling = false;
+    await sampler;
+    const seconds = (stats.lastAt - started) / 1000;
+    const deferredTasks = metricSum(await scrape(service), 'hookline_deferred_tasks_total');
+    await receiver.release();
+    const stopping = Date.now();
+    const exitCode = await service.stop();
+    return {
+      healthy,
+      hanging,
+      events,
+      healthyDeliveries: stats.requests,
+      seconds,
+      perSecond: stats.requests / seconds,
+      latencyMs: percentiles(stats.latencies),
+      hangingRequests: stats.hanging,
+      heldAtEnd: stats.held,
+      deferredTasks,
+      maxBlockedPartitions: maxBlocked,
+      stopSeconds: (Date.now() - stopping) / 1000,
+      exitCode,
+    };
+  } finally {
+    await receiver.release();
+    await producer.disconnect();
+    await service.stop();
+    await dropTopics(prefix);
+  }
+}
+
+export async function hangingEndpoints(): Promise<HangResult> {
+  const { subscriptions, hangingShare, events } = settings.hang;
+  const hanging = Math.round(subscriptions * hangingShare);
+  const healthy = subscriptions - hanging;
+  const alone = await phase(healthy, 0, Math.round((events * healthy) / subscriptions));
+  const beside = await phase(healthy, hanging, events);
+  return {
+    alone,
+    beside,
+    throughputRatio: beside.perSecond / alone.perSecond,
+    p99Ratio: beside.latencyMs.p99 / alone.latencyMs.p99,
+  };
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The benchmark's settings, from the environment; `--quick` swaps in small defaults (a smoke run of
+ * every scenario in well under two minutes), and explicit variables still win over them.
+ */
+const env = process.env;
+export const quick = process.argv.includes('--quick');
+const num = (name: string, full: number, small: number) => Number(env[name] ?? (quick ? small : full));
+
+export const settings = {
+  quick,
+  deliveries: num('BENCH_DELIVERIES', 30_000, 2_000),
+  subscriptions: (env.BENCH_SUBSCRIPTIONS ?? (quick ? '10' : '1,10')).split(',').filter(Boolean).map(Number),
+  latencyRate: num('BENCH_LATENCY_RATE', 1000, 500),
+  latencySeconds: num('BENCH_LATENCY_SECONDS', 10, 3),
+  backlog: num('BENCH_BACKLOG', 0, 0),
+  backlogSeconds: num('BENCH_BACKLOG_SECONDS', 120, 60),
+  /** The hanging-endpoint scenario (issue 20): 0 subscriptions skips it. */
+  hang: {
+    subscriptions: num('BENCH_HANG_SUBSCRIPTIONS', 100, 20),
+    hangingShare: num('BENCH_HANG_SHARE', 0.1, 0.1),
+    events: num('BENCH_HANG_EVENTS', 20_000, 2_000),
+    hangMs: num('BENCH_HANG_MS', 30_000, 5_000),
+  },
+  /** Ingest throughput with the freshness wait on and off (issue 19): 0 events skips it. */
+  freshness: {
+    events: num('BENCH_FRESHNESS_EVENTS', 20_000, 2_000),
+    rounds: num('BENCH_FRESHNESS_ROUNDS', 2, 1),
+  },
+  databaseUrl: env.BENCH_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline',
+  brokers: env.KAFKA_BROKERS ?? '127.0.0.1:9092',
+  concurrency: Number(env.DELIVERY_CONCURRENCY ?? 256),
+  results: env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('../../bench/results/', import.meta.url)),
+};

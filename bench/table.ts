@@ -1,0 +1,103 @@
+import type { BaselineResult } from './baseline.js';
+import type { FanoutResult } from './scenario-fanout.js';
+import type { FreshnessResult } from './scenario-freshness.js';
+import type { HangResult } from './scenario-hang.js';
+import type { Percentiles } from './stats.js';
+
+/** One row of the summary: a rate, its ratio to the raw baseline of the same run, and notes. */
+export interface Row {
+  label: string;
+  perSecond: number;
+  latencyMs?: Percentiles;
+  note?: string;
+}
+
+export interface Results {
+  baseline: BaselineResult;
+  fanout: FanoutResult[];
+  latencyRate: number;
+  latencySeconds: number;
+  hang: HangResult | null;
+  freshness: FreshnessResult | null;
+  backlog: { messages: number; peakRssMiB: number; seconds: number } | null;
+}
+
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+function hangRows(h: HangResult): Row[] {
+  const { alone, beside } = h;
+  const besideNote =
+    `throughput ${fixed(h.throughputRatio)}× alone (target ≥ 0.9: ${verdict(h.throughputRatio >= 0.9)}), ` +
+    `p99 ${fixed(h.p99Ratio)}× alone (target < 2: ${verdict(h.p99Ratio < 2)}); ` +
+    `${beside.hangingRequests} hanging requests, ${beside.deferredTasks} deferred, ` +
+    `max blocked partitions ${beside.maxBlockedPartitions}, stopped in ${fixed(beside.stopSeconds, 1)} s (exit ${beside.exitCode})`;
+  return [
+    { label: `${alone.healthy} healthy subs alone`, perSecond: alone.perSecond, latencyMs: alone.latencyMs },
+    {
+      label: `${beside.healthy} healthy beside ${beside.hanging} hanging`,
+      perSecond: beside.perSecond,
+      latencyMs: beside.latencyMs,
+      note: besideNote,
+    },
+  ];
+}
+
+function freshnessRows(f: FreshnessResult): Row[] {
+  return [
+    {
+      label: `ingest events/s, freshness wait ${f.on.freshnessWaitMs}`,
+      perSecond: f.on.perSecond,
+      note:
+        `${fixed(f.ratio)}× of wait off (target ≥ 0.95: ${verdict(f.ratio >= 0.95)}); ` +
+        `${f.on.waits} events waited, ${f.on.fallbacks} fell back to the database; ` +
+        `rounds ${f.on.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
+    {
+      label: 'ingest events/s, freshness wait 0 (off)',
+      perSecond: f.off.perSecond,
+      note: `rounds ${f.off.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
+  ];
+}
+
+export function rowsOf(r: Results): Row[] {
+  return [
+    {
+      label: 'raw baseline (undici, no Kafka/Postgres)',
+      perSecond: r.baseline.perSecond,
+      latencyMs: r.baseline.latencyMs,
+    },
+    ...r.fanout.flatMap((s) => [
+      { label: `${s.subscriptions} subs, burst`, perSecond: s.throughput.perSecond, latencyMs: s.throughput.latencyMs },
+      {
+        label: `${s.subscriptions} subs @ ${r.latencyRate}/s`,
+        perSecond: s.latency.deliveries / r.latencySeconds,
+        latencyMs: s.latency.latencyMs,
+        note: `peak RSS ${s.service.peakRssMiB.toFixed(0)} MiB, ${s.duplicates} duplicates`,
+      },
+    ]),
+    ...(r.hang ? hangRows(r.hang) : []),
+    ...(r.freshness ? freshnessRows(r.freshness) : []),
+  ];
+}
+
+/** A Markdown table (pastes into the README as is): every rate also as a ratio to raw. */
+export function formatTable(r: Results): string {
+  const raw = r.baseline.perSecond;
+  const lines = rowsOf(r).map((row) => [
+    row.label,
+    row.perSecond.toFixed(0),
+    fixed(row.perSecond / raw),
+    row.latencyMs
+      ? `${fixed(row.latencyMs.p50, 0)} / ${fixed(row.latencyMs.p95, 0)} / ${fixed(row.latencyMs.p99, 0)}`
+      : '—',
+    row.note ?? '',
+  ]);
+  if (r.backlog)
+    lines.push([`backlog of ${r.backlog.messages}`, '—', '—', '—', `peak RSS ${r.backlog.peakRssMiB.toFixed(0)} MiB`]);
+  const header = ['case', 'per second', '× raw', 'p50 / p95 / p99 ms', 'notes'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+}

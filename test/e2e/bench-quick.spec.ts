@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/platform/project-root.js';
+import { TEST_DATABASE_URL } from '../support/test-config.js';
+
+/**
+ * Smoke test of `npm run bench -- --quick` (the built bench, as CI would run it): every scenario
+ * runs to the end on the real stack and the summary table is printed. No timing is asserted: the
+ * figures depend on the machine and its load; only what must hold at any speed is checked.
+ */
+interface QuickResults {
+  fanout: { throughput: { deliveries: number; events: number }; subscriptions: number; duplicates: number }[];
+  hang: {
+    alone: { healthyDeliveries: number; hangingRequests: number; exitCode: number | null };
+    beside: { healthyDeliveries: number; hangingRequests: number; heldAtEnd: number; exitCode: number | null };
+  };
+  freshness: { on: { events: number }; off: { events: number } };
+}
+
+function runQuickBench(resultsDir: string): Promise<{ code: number | null; output: string }> {
+  // The quick defaults, whatever BENCH_* the environment holds: the counts below depend on them.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BENCH_')));
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist/bench/run.js'), '--quick'], {
+    env: { ...env, BENCH_DATABASE_URL: TEST_DATABASE_URL, BENCH_RESULTS_DIR: resultsDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+describe('npm run bench -- --quick', () => {
+  it('runs every scenario and prints one table of ratios to raw', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hookline-bench-quick-'));
+    const { code, output } = await runQuickBench(dir);
+
+    expect({ code, tail: output.slice(-2000) }).toEqual({ code: 0, tail: expect.any(String) as string });
+    expect(output).toMatch(/\| case +\| per second +\| × raw +\| p50 \/ p95 \/ p99 ms +\| notes +\|/);
+    for (const row of ['raw baseline', '10 subs, burst', 'healthy subs alone', 'healthy beside 2 hanging'])
+      expect(output).toContain(row);
+    expect(output).toMatch(/ingest events\/s, freshness wait default/);
+
+    const json = readdirSync(dir).find((f) => f.endsWith('.json'))!;
+    const results = JSON.parse(readFileSync(join(dir, json), 'utf8')) as QuickResults;
+    const [fanout] = results.fanout;
+    expect(fanout.throughput.deliveries).toBe(fanout.throughput.events * fanout.subscriptions);
+    expect(fanout.duplicates).toBe(0);
+    // 18 healthy subscriptions get 100 events each in both phases; only the second has hanging ones.
+    expect(results.hang.alone).toMatchObject({ healthyDeliveries: 1800, hangingRequests: 0, exitCode: 0 });
+    expect(results.hang.beside.healthyDeliveries).toBe(1800);
+    expect(results.hang.beside.hangingRequests).toBeGreaterThan(0);
+    // The service stopped gracefully although its endpoints hung: the receiver released them.
+    expect(results.hang.beside.exitCode).toBe(0);
+    expect(results.freshness).toMatchObject({ on: { events: 2000 }, off: { events: 2000 } });
+  }, 240_000);
+});
