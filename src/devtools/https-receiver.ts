@@ -43,6 +43,10 @@ export class HttpsReceiver {
   responder: Responder = echoChallenge;
   caFile = '';
   private server?: Server;
+  private pems?: { private: string; cert: string };
+
+  /** `sharingCertificateOf`: a started receiver whose certificate this one serves too (one CA file for both). */
+  constructor(private readonly sharingCertificateOf?: HttpsReceiver) {}
 
   get port(): number {
     return (this.server!.address() as AddressInfo).port;
@@ -58,22 +62,10 @@ export class HttpsReceiver {
   }
 
   async start(): Promise<this> {
-    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-      keyType: 'ec',
-      curve: 'P-256',
-      extensions: [
-        { name: 'basicConstraints', cA: true },
-        {
-          name: 'subjectAltName',
-          altNames: [
-            { type: 2, value: 'localhost' },
-            { type: 7, ip: '127.0.0.1' },
-          ],
-        },
-      ],
-    });
-    this.caFile = join(mkdtempSync(join(tmpdir(), 'hookline-ca-')), 'ca.pem');
-    writeFileSync(this.caFile, pems.cert);
+    const shared = this.sharingCertificateOf;
+    if (shared?.pems) [this.pems, this.caFile] = [shared.pems, shared.caFile];
+    else this.pems = await this.generateCertificate();
+    const pems = this.pems;
     this.server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -96,6 +88,27 @@ export class HttpsReceiver {
     this.server.listen(0, '127.0.0.1');
     await once(this.server, 'listening');
     return this;
+  }
+
+  /** A self-signed certificate for localhost and 127.0.0.1, its PEM written to caFile. */
+  private async generateCertificate(): Promise<{ private: string; cert: string }> {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
+      ],
+    });
+    this.caFile = join(mkdtempSync(join(tmpdir(), 'hookline-ca-')), 'ca.pem');
+    writeFileSync(this.caFile, pems.cert);
+    return pems;
   }
 
   async stop(): Promise<void> {

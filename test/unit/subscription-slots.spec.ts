@@ -21,4 +21,18 @@ describe('SubscriptionSlots', () => {
     expect(await slots.acquire('hang', 50, start + 60)).toBe(false);
     expect(Date.now() - before).toBeLessThan(20);
   });
+
+  it('starts at four, gains one per answered request and halves on an overloaded one', async () => {
+    const slots = new SubscriptionSlots(32);
+    expect(slots.limitOf('s')).toBe(4);
+    for (let i = 0; i < 4; i++) expect(await slots.acquire('s', 10)).toBe(true);
+    expect(await slots.acquire('s', 10)).toBe(false);
+    for (let i = 0; i < 4; i++) slots.release('s', 'answered');
+    expect(slots.limitOf('s')).toBe(8);
+    expect(await slots.acquire('s', 10)).toBe(true);
+    slots.release('s', 'overloaded');
+    expect(slots.limitOf('s')).toBe(4);
+    for (let i = 0; i < 10; i++) slots.release('s', 'overloaded');
+    expect(slots.limitOf('s')).toBe(1);
+  });
 });

@@ -17,7 +17,7 @@ import { RetryScheduler, type NextStep } from './retry-scheduler.js';
 import { bodyOf } from './task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
-import { SubscriptionSlots } from './subscription-slots.js';
+import { SubscriptionSlots, type SlotOutcome } from './subscription-slots.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { STALL_MS } from '../../platform/kafka/keyed-scheduler.js';
 
@@ -65,14 +65,19 @@ export class DeliveryService {
       if (await this.defer(task, history)) return 'deferred';
       await this.slots.acquire(id, 2 ** 31 - 1);
     }
+    const sent: { outcome?: SlotOutcome } = {};
     try {
-      return await this.traced(task, history);
+      return await this.traced(task, history, sent);
     } finally {
-      this.slots.release(id);
+      this.slots.release(id, sent.outcome);
     }
   }
 
-  private traced(task: DeliveryTaskV1, history: readonly AttemptSummary[]): Promise<NextStep | 'skipped'> {
+  private traced(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[],
+    sent: { outcome?: SlotOutcome },
+  ): Promise<NextStep | 'skipped'> {
     return traceAttempt(
       {
         tenantId: task.tenant_id,
@@ -85,7 +90,7 @@ export class DeliveryService {
         traceparent: task.traceparent,
         previousAttemptTraceparent: task.previous_attempt_traceparent,
       },
-      (telemetry) => this.attempt(task, history, telemetry),
+      (telemetry) => this.attempt(task, history, telemetry, sent),
     );
   }
 
@@ -106,6 +111,7 @@ export class DeliveryService {
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[],
     telemetry: AttemptTelemetry,
+    sent: { outcome?: SlotOutcome },
   ): Promise<NextStep | 'skipped'> {
     const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
     if (!subscription) {
@@ -124,6 +130,7 @@ export class DeliveryService {
     }
     const requestAt = Date.now();
     const result = await this.send(subscription, task, requestAt, telemetry);
+    sent.outcome = slotOutcome(result);
     const step = this.scheduler.nextStep(task, result, Date.now());
     telemetry.finish(result);
 
@@ -182,4 +189,10 @@ export class DeliveryService {
       nextAttemptAt: step.action === 'retry' ? new Date(step.dueAt) : null,
     };
   }
+}
+
+/** A timeout, 429 or 503 says the endpoint is overloaded; any other answer lets it take one more request. */
+function slotOutcome(result: EgressResult): SlotOutcome {
+  if (result.outcome === 'timeout' || result.status === 429 || result.status === 503) return 'overloaded';
+  return result.outcome === 'connect_error' ? 'overloaded' : 'answered';
 }

@@ -1,15 +1,40 @@
+import { gauge } from '../../platform/telemetry/metrics.js';
+
+/** Requests a subscription may have in flight before any of its requests finished. */
+const INITIAL_LIMIT = 4;
+
+/** How a finished request moves its subscription's limit. */
+export type SlotOutcome = 'answered' | 'overloaded';
+
 /**
  * Requests in flight per subscription across every consumer of this process (the deliveries topic
- * and each retry tier have their own buffers), so that a hanging endpoint holds at most its share
- * of connections and slots however many stages hold its tasks.
+ * and each retry tier have their own buffers), with an adaptive limit per subscription (AIMD): a
+ * subscription starts at a few requests, gains one for each request its endpoint answers, and halves
+ * on a timeout, 429 or 503, never above DELIVERY_CONCURRENCY_PER_SUBSCRIPTION. A hanging endpoint
+ * therefore holds a handful of connections, not its whole share, however many stages hold its tasks.
  */
 export class SubscriptionSlots {
   private readonly held = new Map<string, number>();
+  private readonly limits = new Map<string, number>();
   private readonly waiters = new Map<string, (() => void)[]>();
   /** When a request of each busy subscription last finished: a long wait means its endpoint hangs. */
   private readonly lastRelease = new Map<string, number>();
 
-  constructor(private readonly maxPerSubscription: number) {}
+  constructor(private readonly maxPerSubscription: number) {
+    gauge(
+      'hookline_subscription_concurrency_limit',
+      'Adaptive limit of requests in flight, per busy subscription',
+      ['subscription_id'],
+      (g) => {
+        g.reset();
+        for (const [id, limit] of this.limits) g.set({ subscription_id: id }, limit);
+      },
+    );
+  }
+
+  limitOf(id: string): number {
+    return this.limits.get(id) ?? Math.min(INITIAL_LIMIT, this.maxPerSubscription);
+  }
 
   /**
    * True once a slot is held; false when none freed within timeoutMs, or at once when every slot is
@@ -21,18 +46,21 @@ export class SubscriptionSlots {
     return new Promise<boolean>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
-        resolve(this.take(id) || false);
+        resolve(this.take(id));
       };
       const timer = setTimeout(() => {
         const queue = this.waiters.get(id) ?? [];
-        queue.splice(queue.indexOf(wake), 1);
+        const at = queue.indexOf(wake);
+        if (at >= 0) queue.splice(at, 1);
         resolve(false);
       }, timeoutMs);
       this.waiters.set(id, [...(this.waiters.get(id) ?? []), wake]);
     });
   }
 
-  release(id: string): void {
+  /** `outcome`: how the request went, when one was sent; moves the subscription's limit. */
+  release(id: string, outcome?: SlotOutcome): void {
+    if (outcome) this.adapt(id, outcome);
     const left = (this.held.get(id) ?? 1) - 1;
     if (left <= 0) {
       this.held.delete(id);
@@ -41,15 +69,25 @@ export class SubscriptionSlots {
       this.held.set(id, left);
       this.lastRelease.set(id, Date.now());
     }
+    this.wakeWaiters(id);
+  }
+
+  private adapt(id: string, outcome: SlotOutcome): void {
+    const limit = this.limitOf(id);
+    const next =
+      outcome === 'answered' ? Math.min(this.maxPerSubscription, limit + 1) : Math.max(1, Math.floor(limit / 2));
+    this.limits.set(id, next);
+  }
+
+  private wakeWaiters(id: string): void {
     const queue = this.waiters.get(id);
-    const next = queue?.shift();
+    while (queue && queue.length > 0 && (this.held.get(id) ?? 0) < this.limitOf(id)) queue.shift()!();
     if (queue?.length === 0) this.waiters.delete(id);
-    next?.();
   }
 
   private take(id: string, now = Date.now()): boolean {
     const held = this.held.get(id) ?? 0;
-    if (held >= this.maxPerSubscription) return false;
+    if (held >= this.limitOf(id)) return false;
     if (held === 0) this.lastRelease.set(id, now);
     this.held.set(id, held + 1);
     return true;
