@@ -25,9 +25,11 @@ const sendBytes = (send: Send) => send.messages.reduce((sum, m) => sum + message
 export class BatchingProducer {
   private readonly batcher: MicroBatcher<Send>;
   private readonly limit: number;
+  private readonly maxRequestBytes: number;
 
   constructor(kafka: KafkaService) {
     this.limit = kafka.recordLimitBytes;
+    this.maxRequestBytes = Math.floor(this.limit * 0.9);
     this.batcher = new MicroBatcher<Send>(
       async (sends) => {
         await kafka.sendBatch(sends);
@@ -37,7 +39,7 @@ export class BatchingProducer {
         maxItems: 500,
         maxDelayMs: 2,
         maxConcurrentFlushes: 1,
-        maxBytes: Math.floor(this.limit * 0.9),
+        maxBytes: this.maxRequestBytes,
         sizeOf: sendBytes,
         isolate: (error) => error instanceof RecordRejectedError,
       },
@@ -51,6 +53,28 @@ export class BatchingProducer {
       return Promise.reject(
         new RecordRejectedError(topic, `a record of ${largest} bytes exceeds the ${this.limit} bytes ${topic} holds`),
       );
-    return this.batcher.add({ topic, messages });
+    // One caller's records may exceed a request between them (a large event fanned out to several
+    // subscriptions): they go as several items, since a partition's record batch must fit the topic.
+    const chunks = chunkByBytes(messages, this.maxRequestBytes);
+    if (chunks.length === 1) return this.batcher.add({ topic, messages });
+    return Promise.all(chunks.map((chunk) => this.batcher.add({ topic, messages: chunk }))).then(() => undefined);
   }
+}
+
+/** Consecutive runs of messages of at most maxBytes each (a larger message alone). */
+export function chunkByBytes(messages: Message[], maxBytes: number): Message[][] {
+  const chunks: Message[][] = [];
+  let current: Message[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = messageBytes(message);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      chunks.push(current);
+      [current, bytes] = [[], 0];
+    }
+    current.push(message);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }

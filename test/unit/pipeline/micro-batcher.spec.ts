@@ -1,3 +1,4 @@
+import { chunkByBytes } from '../../../src/platform/kafka/batching-producer.js';
 import { MicroBatcher } from '../../../src/platform/batching/micro-batcher.js';
 
 describe('MicroBatcher', () => {
@@ -82,5 +83,13 @@ describe('MicroBatcher failure isolation and byte bound', () => {
     );
     await Promise.all([4, 4, 4, 25, 3].map((n) => batcher.add(n)));
     expect(batches).toEqual([[4, 4], [4], [25], [3]]);
+  });
+});
+
+describe('chunkByBytes', () => {
+  it("splits one caller's records so that no request holds more than the limit", () => {
+    const record = (bytes: number) => ({ value: 'x'.repeat(bytes - 64) });
+    const chunks = chunkByBytes([record(600), record(600), record(300), record(2000), record(100)], 1000);
+    expect(chunks.map((c) => c.map((m) => String(m.value).length + 64))).toEqual([[600], [600, 300], [2000], [100]]);
   });
 });
