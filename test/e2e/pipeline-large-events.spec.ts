@@ -20,7 +20,7 @@ describe('pipeline: large events', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: { ROLES: 'api,ingest,delivery,operations', LOG_LEVEL: 'warn' },
+      env: { ROLES: 'api,ingest,delivery,retry,operations', LOG_LEVEL: 'warn' },
       subscriptions: ['/a', '/b'].map((path) => ({ path, events: ['order.*'], secrets: [secret] })),
     });
   });

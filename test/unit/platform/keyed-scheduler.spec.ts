@@ -1,4 +1,4 @@
-import { KeyedScheduler } from '../../../src/platform/kafka/keyed-scheduler.js';
+import { KeyedScheduler, STALL_MS } from '../../../src/platform/kafka/keyed-scheduler.js';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -60,7 +60,7 @@ describe('KeyedScheduler', () => {
 describe('KeyedScheduler shares', () => {
   const hang = () => new Promise<void>(() => undefined);
 
-  it('calls a key stalled once none of its tasks finished for a second while more wait', async () => {
+  it('calls a key stalled once none of its tasks finished for STALL_MS while more wait', async () => {
     const s = new KeyedScheduler(10, 1, 100);
     s.submit('slow', hang);
     s.submit('slow', hang);
@@ -68,8 +68,8 @@ describe('KeyedScheduler shares', () => {
     await new Promise((r) => setImmediate(r));
     const now = Date.now();
     expect(s.stalled('slow', now)).toBe(false);
-    expect(s.stalled('slow', now + 1_000)).toBe(true);
-    expect(s.stalled('fast', now + 1_000)).toBe(false);
+    expect(s.stalled('slow', now + STALL_MS)).toBe(true);
+    expect(s.stalled('fast', now + STALL_MS)).toBe(false);
   });
 
   it('evicts the newest waiting task of the stalled key with most waiting, making room for another key', async () => {
@@ -79,7 +79,7 @@ describe('KeyedScheduler shares', () => {
     for (const n of [1, 2, 3]) s.submit('slow', hang, () => evicted.push(`slow${n}`));
     expect(s.full).toBe(true);
     expect(s.evictFromStalled(Date.now())).toBe(false);
-    expect(s.evictFromStalled(Date.now() + 1_000)).toBe(true);
+    expect(s.evictFromStalled(Date.now() + STALL_MS)).toBe(true);
     expect(evicted).toEqual(['slow3']);
     expect(s.full).toBe(false);
     expect(s.waitingFor('slow')).toBe(2);
