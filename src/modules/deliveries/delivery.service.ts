@@ -19,7 +19,12 @@ import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
 import { SubscriptionSlots, type SlotOutcome } from './subscription-slots.js';
 import { AppConfig } from '../../platform/config/app-config.js';
-import { STALL_MS } from '../../platform/kafka/keyed-scheduler.js';
+
+/**
+ * How long a task waits for one of its subscription's request slots before it steps aside: long
+ * enough for a slow large upload to finish, short against an endpoint that hangs.
+ */
+const SLOT_WAIT_MS = 5_000;
 
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
 const deferred = counter(
@@ -54,14 +59,14 @@ export class DeliveryService {
   /**
    * `history`: the attempts before this one (retry tiers carry it in a header). A subscription that
    * already has its share of requests in flight across the stages, with none freed within
-   * STALL_MS, makes the task step aside instead of holding a slot here.
+   * SLOT_WAIT_MS, makes the task step aside instead of holding a slot here.
    */
   async deliver(
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[] = [],
   ): Promise<NextStep | 'skipped' | 'deferred'> {
     const id = task.subscription_id;
-    if (!(await this.slots.acquire(id, STALL_MS))) {
+    if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
       if (await this.defer(task, history)) return 'deferred';
       await this.slots.acquire(id, 2 ** 31 - 1);
     }

@@ -9,7 +9,7 @@ interface Queued {
 }
 
 /** A key whose tasks have not finished for this long while more wait is stalled (a hanging endpoint). */
-export const STALL_MS = 5_000;
+export const STALL_MS = 1_000;
 
 /**
  * Runs tasks with a global concurrency bound and a bound per key (per subscription), so that one
