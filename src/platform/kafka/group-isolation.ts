@@ -1,4 +1,5 @@
 import { AssignerProtocol, type Admin } from 'kafkajs';
+import { withProtocolRetries } from './kafka.service.js';
 
 /** A consumer group, and the topics this deployment reads with it. */
 export interface GroupUse {
@@ -13,9 +14,11 @@ export interface GroupUse {
  */
 export async function foreignGroupMembers(admin: Admin, uses: GroupUse[]): Promise<string[]> {
   if (uses.length === 0) return [];
-  const { groups } = await describeWithRetries(
-    admin,
-    uses.map((u) => u.group),
+  // A broker that just started has no group coordinator for a few seconds: ask again before giving up.
+  const { groups } = await withProtocolRetries(
+    () => admin.describeGroups(uses.map((u) => u.group)),
+    8,
+    (error) => (error as Error).name?.startsWith('KafkaJS') === true,
   );
   const problems: string[] = [];
   for (const described of groups) {
@@ -29,18 +32,6 @@ export async function foreignGroupMembers(admin: Admin, uses: GroupUse[]): Promi
       problems.push(`consumer group ${described.groupId} has members reading ${[...foreign].join(', ')}`);
   }
   return problems;
-}
-
-/** A broker that just started has no group coordinator for a few seconds: ask again before giving up. */
-async function describeWithRetries(admin: Admin, groups: string[], attempts = 8) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await admin.describeGroups(groups);
-    } catch (error) {
-      if (attempt >= attempts || !(error as Error).name?.startsWith('KafkaJS')) throw error;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
-    }
-  }
 }
 
 function safeDecode(buffer: Buffer): { topics: string[] } | undefined {

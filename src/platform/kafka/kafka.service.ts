@@ -116,12 +116,16 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
  * kafkajs's own retries; try the step again a few times. Connection errors are not retried here,
  * so a dead broker still ends the start within a minute.
  */
-export async function withProtocolRetries<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
+export async function withProtocolRetries<T>(
+  step: () => Promise<T>,
+  attempts = 5,
+  retriable: (error: unknown) => boolean = isRetriableProtocolError,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step();
     } catch (error) {
-      if (!isRetriableProtocolError(error) || attempt >= attempts) throw error;
+      if (!retriable(error) || attempt >= attempts) throw error;
       await new Promise((r) => setTimeout(r, 500 * attempt));
     }
   }
