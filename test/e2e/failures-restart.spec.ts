@@ -33,6 +33,10 @@ describe('failure handling: restart while tasks wait in a tier', () => {
       ROLES: 'ingest,delivery,retry',
       EGRESS_CA_FILE: receiver.caFile,
       RETRY_SCHEDULE: '8s,16s,24s,32s,40s,48s',
+      // Not about the circuit: with concurrency starting low, 30 failures in a row would open it
+      // before every first attempt went out.
+      CIRCUIT_CONSECUTIVE_FAILURES: '1000',
+      CIRCUIT_MIN_REQUESTS: '1000',
     });
     kafka = new KafkaService(config);
     await kafka.start();
