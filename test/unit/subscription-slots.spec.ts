@@ -36,3 +36,46 @@ describe('SubscriptionSlots', () => {
     expect(slots.limitOf('s')).toBe(1);
   });
 });
+
+describe('SubscriptionSlots: slow endpoints, from time to first byte', () => {
+  it('halves the limit once per slow threshold while nothing finishes, long before a timeout', async () => {
+    const slots = new SubscriptionSlots(32);
+    const start = Date.now();
+    for (let i = 0; i < 4; i++) expect(await slots.acquire('hang', 10, start)).toBe(true);
+    expect(slots.slowAfterMs('hang')).toBe(1_000);
+    slots.sweep(start + 900);
+    expect(slots.limitOf('hang')).toBe(4);
+    slots.sweep(start + 1_000);
+    expect(slots.limitOf('hang')).toBe(2);
+    slots.sweep(start + 1_500);
+    expect(slots.limitOf('hang')).toBe(2);
+    slots.sweep(start + 2_000);
+    expect(slots.limitOf('hang')).toBe(1);
+  });
+
+  it('gives no extra slot for an answer slower than ten times the usual first byte', async () => {
+    const slots = new SubscriptionSlots(32);
+    await slots.acquire('s', 10);
+    slots.release('s', 'answered', 200);
+    expect(slots.limitOf('s')).toBe(5);
+    expect(slots.slowAfterMs('s')).toBe(2_000);
+    await slots.acquire('s', 10);
+    slots.release('s', 'answered', 2_500);
+    expect(slots.limitOf('s')).toBe(5);
+    await slots.acquire('s', 10);
+    slots.release('s', 'answered', 150);
+    expect(slots.limitOf('s')).toBe(6);
+    expect(slots.slowAfterMs('s')).toBe(1_500);
+  });
+
+  it('leaves a subscription alone while its requests keep finishing', async () => {
+    const slots = new SubscriptionSlots(32);
+    const start = Date.now();
+    await slots.acquire('busy', 10, start);
+    await slots.acquire('busy', 10, start);
+    slots.sweep(start + 800);
+    slots.release('busy', 'answered', 5);
+    slots.sweep(Date.now() + 800);
+    expect(slots.limitOf('busy')).toBe(5);
+  });
+});

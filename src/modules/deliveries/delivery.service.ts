@@ -17,7 +17,7 @@ import { RetryScheduler, type NextStep } from './retry-scheduler.js';
 import { bodyOf } from './task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
-import { SubscriptionSlots, type SlotOutcome } from './subscription-slots.js';
+import { SubscriptionSlots, type SentRequest, type SlotOutcome } from './subscription-slots.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 
 /**
@@ -70,18 +70,18 @@ export class DeliveryService {
       if (await this.defer(task, history)) return 'deferred';
       await this.slots.acquire(id, 2 ** 31 - 1);
     }
-    const sent: { outcome?: SlotOutcome } = {};
+    const sent: SentRequest = {};
     try {
       return await this.traced(task, history, sent);
     } finally {
-      this.slots.release(id, sent.outcome);
+      this.slots.release(id, sent.outcome, sent.firstByteMs);
     }
   }
 
   private traced(
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[],
-    sent: { outcome?: SlotOutcome },
+    sent: SentRequest,
   ): Promise<NextStep | 'skipped'> {
     return traceAttempt(
       {
@@ -116,7 +116,7 @@ export class DeliveryService {
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[],
     telemetry: AttemptTelemetry,
-    sent: { outcome?: SlotOutcome },
+    sent: SentRequest,
   ): Promise<NextStep | 'skipped'> {
     const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
     if (!subscription) {
@@ -136,6 +136,7 @@ export class DeliveryService {
     const requestAt = Date.now();
     const result = await this.send(subscription, task, requestAt, telemetry);
     sent.outcome = slotOutcome(result);
+    sent.firstByteMs = result.firstByteMs;
     const step = this.scheduler.nextStep(task, result, Date.now());
     telemetry.finish(result);
 

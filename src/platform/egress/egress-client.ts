@@ -22,6 +22,8 @@ export interface EgressResult {
   /** The first 4 KiB of the response body, decoded as UTF-8. */
   bodySnippet: string;
   durationMs: number;
+  /** Until the response's status line and headers arrived; absent when none did. */
+  firstByteMs?: number;
   outcome: EgressOutcome;
   errorMessage?: string;
 }
@@ -99,6 +101,7 @@ export class EgressClient implements OnModuleDestroy {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
+      const firstByteMs = elapsed();
       const body = await readBounded(res.body);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
       return {
@@ -106,6 +109,7 @@ export class EgressClient implements OnModuleDestroy {
         headers: flattenHeaders(res.headers),
         bodySnippet: body.subarray(0, MAX_SNIPPET).toString('utf8'),
         durationMs: elapsed(),
+        firstByteMs,
         outcome: ok ? 'success' : 'http_error',
         errorMessage: ok ? undefined : `endpoint answered HTTP ${res.statusCode}`,
       };

@@ -171,5 +171,17 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       ['topic'],
       each((c) => c.occupancy.blockedPartitions),
     );
+    gauge(
+      'hookline_consumer_partition_buffered_records',
+      "Records of one partition read and not yet finished: one subscription's surplus steps aside before it fills this",
+      ['topic', 'partition'],
+      (g) => {
+        g.reset();
+        this.consumers.forEach((c, i) => {
+          for (const [partition, records] of c.partitionOccupancy)
+            g.set({ topic: active[i].topic, partition: String(partition) }, records);
+        });
+      },
+    );
   }
 }

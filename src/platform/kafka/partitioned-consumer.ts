@@ -95,6 +95,11 @@ export class PartitionedConsumer {
     };
   }
 
+  /** Records read and not yet finished, per assigned partition (waiting, in flight, or stepping aside). */
+  get partitionOccupancy(): [partition: number, records: number][] {
+    return [...this.trackers].map(([partition, tracker]) => [partition, tracker.inFlight]);
+  }
+
   async start(): Promise<void> {
     const { topic } = this.options;
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
