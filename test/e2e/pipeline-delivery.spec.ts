@@ -4,6 +4,7 @@ import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import type { INestApplication } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { startApp } from '../../src/bootstrap.js';
+import { MatchingService } from '../../src/modules/matching/matching.service.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
@@ -188,8 +189,10 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
       url: receiver.url('/late'),
       events: ['late.event'],
     });
+    const table = app.get(MatchingService).table;
+    expect(table.get(id)).toBeUndefined();
     await fixtures.publishChange(config.env.KAFKA_TOPIC_PREFIX, id);
-    await new Promise((r) => setTimeout(r, 2000));
+    await eventually(() => table.get(id) !== undefined, 2_000, 'the changelog record in the subscription table');
     const event = envelope('late.event');
     await publish(event);
     await receiver.waitFor((all) => all.some((r) => r.path === '/late' && byEvent(event.id)(r)));

@@ -12,10 +12,13 @@ const HANG_MS = 25_000;
 
 /**
  * No head-of-line blocking at volume: FAST answers at once, SLOW hangs 25 s on every request, and
- * both get the same 5,000 events. FAST finishes within 50 % + 1 s of its time alone (the issue's goal is
- * 10 %; the figures are printed), because SLOW's
+ * both get the same 5,000 events. FAST finishes within 10 % + 1 s of its time alone, because SLOW's
  * surplus steps aside to the retry tiers instead of filling the delivery consumer's buffer; once
  * SLOW answers again every one of its events arrives, none lost.
+ *
+ * The retry schedule starts at 10 s, like the default (1 m) longer than FAST's whole run: with tiers
+ * of a second or two SLOW's deferred tasks would come back and step aside again two or three times
+ * within the measurement, work a real schedule does once.
  */
 describe('pipeline: a hanging endpoint beside a healthy one', () => {
   const tenant = uniqueId('tenant-');
@@ -39,7 +42,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     config = testConfig({
       ROLES: 'api,ingest,delivery,retry',
       EGRESS_CA_FILE: fast.caFile,
-      RETRY_SCHEDULE: '2s,3s,4s,5s,6s,7s',
+      RETRY_SCHEDULE: '10s,15s,20s,25s,30s,35s',
       INGEST_DATA_VALIDATION: 'off',
     });
     kafka = new KafkaService(config);
@@ -81,12 +84,14 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     const beside = await timeFast('order.created');
     console.log(`FAST alone ${alone.ms} ms, beside a hanging SLOW ${beside.ms} ms`);
     // Before stalled subscriptions stepped aside, FAST never finished (intake paused for about an hour).
-    // On a quiet machine FAST keeps most of its pace; SLOW's tasks still cost ingest and deferral work.
-    expect(beside.ms).toBeLessThanOrEqual(alone.ms * 1.5 + 1_000);
+    expect(beside.ms).toBeLessThanOrEqual(alone.ms * 1.1 + 1_000);
 
     const port = (app.getHttpServer().address() as AddressInfo).port;
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(metrics).toMatch(new RegExp(`hookline_deferred_tasks_total\\{subscription_id="${slowId}"\\} [1-9]`));
+    // Caught from its first byte long before its 25 s hang ends, SLOW is down to a single request.
+    expect(metrics).toMatch(new RegExp(`hookline_subscription_concurrency_limit\\{subscription_id="${slowId}"\\} 1\\b`));
+    expect(metrics).toMatch(/hookline_consumer_partition_buffered_records\{topic="[^"]+",partition="\d+"\} \d+/);
 
     slowHangs = false;
     await eventually(() => received(slow, beside.events) === EVENTS, 150_000, 'every SLOW event delivered');
