@@ -17,6 +17,16 @@ const SAMPLE_EVENTS = [
 ];
 const ROUNDS = 5;
 
+interface DemoContext {
+  config: AppConfig;
+  receiver: HttpsReceiver;
+  service: ServiceProcess;
+  apiKey: string;
+  tenant: string;
+}
+
+const step = (text: string) => console.log(`\n▸ ${text}`);
+
 /**
  * `make demo`: the service, a local HTTPS receiver, one subscription, sample events through Kafka,
  * each delivery printed with its status and latency, then a summary. Ends by itself.
@@ -33,95 +43,17 @@ export async function runDemo(): Promise<void> {
     EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
     LOG_LEVEL: 'warn',
   });
-  const step = (text: string) => console.log(`\n▸ ${text}`);
+  const demo: DemoContext = { config, receiver, service, apiKey, tenant };
   try {
     step(`starting Hookline (Kafka ${config.env.KAFKA_BROKERS}, Postgres, registry)`);
     service.start();
     await service.waitReady();
     console.log(`  ready at ${service.baseUrl}`);
-
-    step(`registering a subscription for order.* and payment.* at ${receiver.url('/demo')}`);
-    const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const created = await fetch(`${service.baseUrl}/v1/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        url: receiver.url('/demo'),
-        events: ['order.*', 'payment.*'],
-        secret,
-        description: 'demo',
-      }),
-    });
-    const subscription = (await created.json()) as { id: string };
-    if (created.status !== 201)
-      throw new Error(`registration failed: ${created.status} ${JSON.stringify(subscription)}`);
-    console.log(`  ${created.status} subscription ${subscription.id} (URL verified by challenge)`);
-
-    const total = SAMPLE_EVENTS.length * ROUNDS;
-    step(`publishing ${total} events to Kafka topic ${config.ingestTopics[0]}`);
-    const sentAt = new Map<string, number>();
-    const kafka = new Kafka({ clientId: 'hookline-demo', brokers: config.kafkaBrokers, logLevel: logLevel.NOTHING });
-    const producer = kafka.producer();
-    await producer.connect();
-    const messages = Array.from({ length: ROUNDS }, () => SAMPLE_EVENTS)
-      .flat()
-      .map((e) => {
-        const id = `evt_${randomUUID()}`;
-        sentAt.set(id, Date.now());
-        const envelope = { id, type: e.type, created_at: new Date().toISOString(), data: e.data };
-        return { key: e.data.order_id, value: JSON.stringify(envelope), headers: { 'tenant-id': tenant } };
-      });
-    await producer.send({ topic: config.ingestTopics[0], messages, acks: -1 });
-    await producer.disconnect();
-
-    step('deliveries arriving at the receiver (signature checked with the standardwebhooks library)');
-    const verifier = new Webhook(secret);
-    const bar = new SingleBar(
-      { format: '  {bar} {value}/{total} delivered', clearOnComplete: true },
-      Presets.shades_classic,
-    );
-    bar.start(total, 0);
-    const lines: string[] = [];
-    const latencies: number[] = [];
-    const printed = new Set<ReceivedRequest>();
-    const distinct = () => new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size;
-    const takeNew = () => {
-      for (const r of receiver.deliveries('/demo').filter((x) => !printed.has(x))) {
-        printed.add(r);
-        const body = verifier.verify(r.body, r.headers) as { id: string; type: string };
-        const latency = r.receivedAt - (sentAt.get(body.id) ?? r.receivedAt);
-        latencies.push(latency);
-        lines.push(`  ✓ ${body.type.padEnd(18)} ${body.id}  200  ${latency} ms  signature ok`);
-      }
-      bar.update(distinct());
-    };
-    const until = Date.now() + 60_000;
-    while (distinct() < total && Date.now() < until) {
-      takeNew();
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    takeNew();
-    bar.stop();
-    lines.forEach((l) => console.log(l));
-
-    step('delivery log from the API');
-    const log = await fetch(`${service.baseUrl}/v1/webhooks/${subscription.id}/deliveries?limit=100`, {
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
-    const attempts = ((await log.json()) as { data: { status_code: number; response_time_ms: number }[] }).data ?? [];
-    console.log(
-      `  ${attempts.length} attempts recorded, status codes: ${[...new Set(attempts.map((a) => a.status_code))].join(', ')}`,
-    );
-
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-    step('summary');
-    console.log(`  events published     ${total}`);
-    console.log(
-      `  deliveries received  ${printed.size} (${new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size} distinct)`,
-    );
-    console.log(`  latency p50 / max    ${pct(50)} ms / ${latencies.at(-1) ?? 0} ms (publish → received)`);
-    if (distinct() < total) throw new Error(`only ${distinct()} of ${total} events were delivered`);
+    const { id, secret } = await registerSubscription(demo);
+    const sentAt = await publishSampleEvents(demo);
+    const latencies = await watchDeliveries(demo, secret, sentAt);
+    await printDeliveryLog(demo, id);
+    printSummary(demo, sentAt.size, latencies);
   } finally {
     const code = await service.stop();
     console.log(
@@ -131,4 +63,97 @@ export async function runDemo(): Promise<void> {
     );
     await receiver.stop();
   }
+}
+
+async function registerSubscription({ service, receiver, apiKey }: DemoContext) {
+  step(`registering a subscription for order.* and payment.* at ${receiver.url('/demo')}`);
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const created = await fetch(`${service.baseUrl}/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: receiver.url('/demo'), events: ['order.*', 'payment.*'], secret, description: 'demo' }),
+  });
+  const subscription = (await created.json()) as { id: string };
+  if (created.status !== 201) throw new Error(`registration failed: ${created.status} ${JSON.stringify(subscription)}`);
+  console.log(`  ${created.status} subscription ${subscription.id} (URL verified by challenge)`);
+  return { id: subscription.id, secret };
+}
+
+/** Publishes ROUNDS of the sample events; answers when each was sent, by event id. */
+async function publishSampleEvents({ config, tenant }: DemoContext): Promise<Map<string, number>> {
+  const total = SAMPLE_EVENTS.length * ROUNDS;
+  step(`publishing ${total} events to Kafka topic ${config.ingestTopics[0]}`);
+  const sentAt = new Map<string, number>();
+  const kafka = new Kafka({ clientId: 'hookline-demo', brokers: config.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const producer = kafka.producer();
+  await producer.connect();
+  const messages = Array.from({ length: ROUNDS }, () => SAMPLE_EVENTS)
+    .flat()
+    .map((e) => {
+      const id = `evt_${randomUUID()}`;
+      sentAt.set(id, Date.now());
+      const envelope = { id, type: e.type, created_at: new Date().toISOString(), data: e.data };
+      return { key: e.data.order_id, value: JSON.stringify(envelope), headers: { 'tenant-id': tenant } };
+    });
+  await producer.send({ topic: config.ingestTopics[0], messages, acks: -1 });
+  await producer.disconnect();
+  return sentAt;
+}
+
+const distinctDeliveries = (receiver: HttpsReceiver) =>
+  new Set(receiver.deliveries('/demo').map((r) => r.headers['webhook-id'])).size;
+
+/** Waits (up to a minute) for every event, verifying each signature; answers the latencies seen. */
+async function watchDeliveries({ receiver }: DemoContext, secret: string, sentAt: Map<string, number>) {
+  step('deliveries arriving at the receiver (signature checked with the standardwebhooks library)');
+  const verifier = new Webhook(secret);
+  const bar = new SingleBar(
+    { format: '  {bar} {value}/{total} delivered', clearOnComplete: true },
+    Presets.shades_classic,
+  );
+  bar.start(sentAt.size, 0);
+  const lines: string[] = [];
+  const latencies: number[] = [];
+  const printed = new Set<ReceivedRequest>();
+  const takeNew = () => {
+    for (const r of receiver.deliveries('/demo').filter((x) => !printed.has(x))) {
+      printed.add(r);
+      const body = verifier.verify(r.body, r.headers) as { id: string; type: string };
+      const latency = r.receivedAt - (sentAt.get(body.id) ?? r.receivedAt);
+      latencies.push(latency);
+      lines.push(`  ✓ ${body.type.padEnd(18)} ${body.id}  200  ${latency} ms  signature ok`);
+    }
+    bar.update(distinctDeliveries(receiver));
+  };
+  const until = Date.now() + 60_000;
+  while (distinctDeliveries(receiver) < sentAt.size && Date.now() < until) {
+    takeNew();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  takeNew();
+  bar.stop();
+  lines.forEach((l) => console.log(l));
+  return latencies;
+}
+
+async function printDeliveryLog({ service, apiKey }: DemoContext, subscriptionId: string) {
+  step('delivery log from the API');
+  const log = await fetch(`${service.baseUrl}/v1/webhooks/${subscriptionId}/deliveries?limit=100`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  const attempts = ((await log.json()) as { data: { status_code: number }[] }).data ?? [];
+  const codes = [...new Set(attempts.map((a) => a.status_code))].join(', ');
+  console.log(`  ${attempts.length} attempts recorded, status codes: ${codes}`);
+}
+
+/** Prints the totals and latencies; fails the demo when an event was not delivered. */
+function printSummary({ receiver }: DemoContext, total: number, latencies: number[]) {
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const distinct = distinctDeliveries(receiver);
+  step('summary');
+  console.log(`  events published     ${total}`);
+  console.log(`  deliveries received  ${latencies.length} (${distinct} distinct)`);
+  console.log(`  latency p50 / max    ${pct(50)} ms / ${latencies.at(-1) ?? 0} ms (publish → received)`);
+  if (distinct < total) throw new Error(`only ${distinct} of ${total} events were delivered`);
 }

@@ -58,7 +58,8 @@ describe('message schemas and the TypeScript message types', () => {
     60_000,
   );
 
-  const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   const valid = (file: string, record: string) => {
     const check = ajv.getSchema(committed(file).$id as string) ?? ajv.compile(committed(file));
     const ok = check(JSON.parse(record));
