@@ -32,34 +32,45 @@ function withConnection(command: Command): Command {
     .option('--interval <ms>', 'how often to poll the operation', '1000');
 }
 
+type AfterCompletion = (client: OperationsClient, done: OperationState) => Promise<void>;
+type StartOperation = (options: ConnectionOptions, path: string, body: object, then?: AfterCompletion) => Promise<void>;
+
 /**
  * `recover`, `redrive` and `report`: front ends of the operation endpoints. Each starts the
  * operation, follows it with a progress bar on stderr, prints the final operation (and, for a
  * report, the report itself) on stdout, and exits non-zero unless it COMPLETED.
  */
 export function registerOperationCommands(program: Command, io: CliOutput = process): void {
-  const run = async (
-    options: ConnectionOptions,
-    path: string,
-    body: object,
-    then?: (client: OperationsClient, done: OperationState) => Promise<void>,
-  ) => {
-    const client = new OperationsClient(options.url, options.apiKey);
-    const started = await client.start(path, body);
-    io.stderr.write(`operation ${started.id} ${started.status}\n`);
-    if (!options.wait) {
-      io.stdout.write(`${JSON.stringify(started)}\n`);
-      return;
-    }
-    const done = await followOperation(client, started.id, { intervalMs: Number(options.interval), stream: io.stderr });
-    if (done.status === 'COMPLETED' && then) await then(client, done);
-    else io.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
-    if (done.status !== 'COMPLETED') {
-      io.stderr.write(`operation ${done.id} ${done.status}${done.error ? `: ${done.error.message}` : ''}\n`);
-      process.exitCode = 1;
-    }
-  };
+  const run: StartOperation = (options, path, body, then) => runOperation(io, options, path, body, then);
+  registerRecover(program, run);
+  registerRedrive(program, run);
+  registerReport(program, run, io);
+}
 
+async function runOperation(
+  io: CliOutput,
+  options: ConnectionOptions,
+  path: string,
+  body: object,
+  then?: AfterCompletion,
+): Promise<void> {
+  const client = new OperationsClient(options.url, options.apiKey);
+  const started = await client.start(path, body);
+  io.stderr.write(`operation ${started.id} ${started.status}\n`);
+  if (!options.wait) {
+    io.stdout.write(`${JSON.stringify(started)}\n`);
+    return;
+  }
+  const done = await followOperation(client, started.id, { intervalMs: Number(options.interval), stream: io.stderr });
+  if (done.status === 'COMPLETED' && then) await then(client, done);
+  else io.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
+  if (done.status !== 'COMPLETED') {
+    io.stderr.write(`operation ${done.id} ${done.status}${done.error ? `: ${done.error.message}` : ''}\n`);
+    process.exitCode = 1;
+  }
+}
+
+function registerRecover(program: Command, run: StartOperation): void {
   withConnection(program.command('recover <subscription-id>'))
     .description("re-deliver a subscription's events of a window whose latest attempt failed (or all of them)")
     .requiredOption('--since <time>', 'start of the window, ISO 8601')
@@ -74,7 +85,9 @@ export function registerOperationCommands(program: Command, io: CliOutput = proc
         dry_run: o.dryRun === true,
       }),
     );
+}
 
+function registerRedrive(program: Command, run: StartOperation): void {
   withConnection(program.command('redrive'))
     .description('put parked delivery tasks (DLQ) back on the delivery topic')
     .option('--subscription <id>', 'only this subscription')
@@ -89,7 +102,9 @@ export function registerOperationCommands(program: Command, io: CliOutput = proc
         ...(o.reason ? { reason: o.reason } : {}),
       }),
     );
+}
 
+function registerReport(program: Command, run: StartOperation, io: CliOutput): void {
   withConnection(program.command('report'))
     .description('delivery report: attempts, success ratio, latency percentiles per subscription and event type')
     .requiredOption('--from <time>', 'attempts from then on, ISO 8601')
