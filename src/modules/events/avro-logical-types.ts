@@ -57,6 +57,65 @@ abstract class DecodeOnly extends avro.types.LogicalType {
   }
 }
 
+class TimestampMillis extends DecodeOnly {
+  protected override _fromValue(ms: number) {
+    return iso(Number(ms));
+  }
+}
+class TimestampMicros extends DecodeOnly {
+  protected override _fromValue(us: number | bigint) {
+    const { millis, rest } = splitMicros(us);
+    return `${iso(millis).slice(0, -1)}${rest}Z`;
+  }
+}
+// Local timestamps name a wall-clock time in no particular zone, so they carry no zone designator.
+class LocalTimestampMillis extends DecodeOnly {
+  protected override _fromValue(ms: number) {
+    return iso(Number(ms)).slice(0, -1);
+  }
+}
+class LocalTimestampMicros extends DecodeOnly {
+  protected override _fromValue(us: number | bigint) {
+    const { millis, rest } = splitMicros(us);
+    return `${iso(millis).slice(0, -1)}${rest}`;
+  }
+}
+class DateType extends DecodeOnly {
+  protected override _fromValue(days: number) {
+    return iso(Number(days) * 86_400_000).slice(0, 10);
+  }
+}
+class TimeMillis extends DecodeOnly {
+  protected override _fromValue(ms: number) {
+    return iso(Number(ms)).slice(11, 23);
+  }
+}
+class TimeMicros extends DecodeOnly {
+  protected override _fromValue(us: number | bigint) {
+    const { millis, rest } = splitMicros(us);
+    return `${iso(millis).slice(11, 23)}${rest}`;
+  }
+}
+class Uuid extends DecodeOnly {
+  // A string already; a fixed(16) uuid (Avro 1.12) is printed in the canonical 8-4-4-4-12 form.
+  protected override _fromValue(value: string | Buffer) {
+    if (typeof value === 'string') return value;
+    const hex = value.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+}
+class Duration extends DecodeOnly {
+  // fixed(12): three little-endian unsigned ints.
+  protected override _fromValue(b: Buffer) {
+    return {
+      months: b.readUInt32LE(0),
+      days: b.readUInt32LE(4),
+      milliseconds: b.readUInt32LE(8),
+    };
+  }
+}
+
+/** The logical types for one decoding setup (only decimals depend on it). */
 export function avroLogicalTypes(options: AvroJsonOptions): Record<string, typeof avro.types.LogicalType> {
   class Decimal extends DecodeOnly {
     private readonly scale: number;
@@ -73,63 +132,6 @@ export function avroLogicalTypes(options: AvroJsonOptions): Record<string, typeo
     protected override _fromValue(bytes: Buffer): string | LosslessNumber {
       const text = decimalText(unscaledOf(bytes), this.scale);
       return options.decimalAs === 'number' && this.precision <= DOUBLE_DIGITS ? new LosslessNumber(text) : text;
-    }
-  }
-  class TimestampMillis extends DecodeOnly {
-    protected override _fromValue(ms: number) {
-      return iso(Number(ms));
-    }
-  }
-  class TimestampMicros extends DecodeOnly {
-    protected override _fromValue(us: number | bigint) {
-      const { millis, rest } = splitMicros(us);
-      return `${iso(millis).slice(0, -1)}${rest}Z`;
-    }
-  }
-  // Local timestamps name a wall-clock time in no particular zone, so they carry no zone designator.
-  class LocalTimestampMillis extends DecodeOnly {
-    protected override _fromValue(ms: number) {
-      return iso(Number(ms)).slice(0, -1);
-    }
-  }
-  class LocalTimestampMicros extends DecodeOnly {
-    protected override _fromValue(us: number | bigint) {
-      const { millis, rest } = splitMicros(us);
-      return `${iso(millis).slice(0, -1)}${rest}`;
-    }
-  }
-  class DateType extends DecodeOnly {
-    protected override _fromValue(days: number) {
-      return iso(Number(days) * 86_400_000).slice(0, 10);
-    }
-  }
-  class TimeMillis extends DecodeOnly {
-    protected override _fromValue(ms: number) {
-      return iso(Number(ms)).slice(11, 23);
-    }
-  }
-  class TimeMicros extends DecodeOnly {
-    protected override _fromValue(us: number | bigint) {
-      const { millis, rest } = splitMicros(us);
-      return `${iso(millis).slice(11, 23)}${rest}`;
-    }
-  }
-  class Uuid extends DecodeOnly {
-    // A string already; a fixed(16) uuid (Avro 1.12) is printed in the canonical 8-4-4-4-12 form.
-    protected override _fromValue(value: string | Buffer) {
-      if (typeof value === 'string') return value;
-      const hex = value.toString('hex');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    }
-  }
-  class Duration extends DecodeOnly {
-    // fixed(12): three little-endian unsigned ints.
-    protected override _fromValue(b: Buffer) {
-      return {
-        months: b.readUInt32LE(0),
-        days: b.readUInt32LE(4),
-        milliseconds: b.readUInt32LE(8),
-      };
     }
   }
   return {
