@@ -21,7 +21,8 @@ if [[ ! -x $kustomize ]]; then
 fi
 
 # A venv names its own path in its scripts, so it is built in place; the marker says it finished.
-if [[ ! -f $venv/.installed ]]; then
+# A venv copied or reached through a moved directory names another path: built again.
+if [[ ! -f $venv/.installed || $(head -1 "$venv/bin/kubernetes-validate") != "#!$venv/bin/python"* ]]; then
   echo "tools.sh: installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION" >&2
   rm -rf "$venv"
   python3 -m venv "$venv"
