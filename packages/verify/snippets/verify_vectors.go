@@ -49,8 +49,13 @@ type parsed struct {
 	timestamp  *int64
 }
 
+// header joins a header received several times with its list separator, so every entry counts.
 func header(h http.Header, name string) (string, error) {
-	value := strings.TrimSpace(strings.Join(h.Values(name), ","))
+	separator := ","
+	if name == "webhook-signature" {
+		separator = " "
+	}
+	value := strings.TrimSpace(strings.Join(h.Values(name), separator))
 	if value == "" {
 		return "", fail("missing_header", "%s", name)
 	}
