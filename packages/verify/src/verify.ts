@@ -42,9 +42,9 @@ export function verifyWebhook(
 ): VerifiedDelivery {
   const secrets = secretList(options.secret);
   const scheme = options.scheme ?? 'standard-webhooks';
-  const parse = SCHEMES[scheme];
-  if (!parse) throw new TypeError(`unknown signature scheme ${String(scheme)}`);
-  const parsed = parse(headers);
+  // hasOwn, so that a scheme such as 'toString' is unknown rather than an inherited function.
+  if (!Object.hasOwn(SCHEMES, scheme)) throw new TypeError(`unknown signature scheme ${String(scheme)}`);
+  const parsed = SCHEMES[scheme](headers);
   if (parsed.timestamp !== undefined) checkTolerance(parsed.timestamp, options);
   if (!anySignatureMatches(parsed, toBuffer(body), secrets)) throw new NoMatchingSignatureError(parsed.header);
   return { scheme, timestamp: parsed.timestamp, id: parsed.id };

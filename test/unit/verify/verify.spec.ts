@@ -108,6 +108,9 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(body, headers, { secret: '', now: t })).toThrow(TypeError);
     expect(() => verifyWebhook(body, headers, { secret, now: t, toleranceSeconds: -1 })).toThrow(TypeError);
     expect(() => verifyWebhook(body, headers, { secret, scheme: 'sha1' as SignatureScheme })).toThrow(TypeError);
+    expect(() => verifyWebhook(body, headers, { secret, scheme: 'toString' as SignatureScheme })).toThrow(
+      /unknown signature scheme/,
+    );
   });
 });
 
