@@ -1,0 +1,12 @@
+export {
+  MalformedHeaderError,
+  MissingHeaderError,
+  NoMatchingSignatureError,
+  TimestampOutsideToleranceError,
+  WebhookVerificationError,
+  type VerificationErrorCode,
+} from './errors.js';
+export type { HeadersLike } from './headers.js';
+export { standardWebhooksKey, type SignatureScheme } from './schemes.js';
+export { sign, type SignedHeaders, type SignInput } from './sign.js';
+export { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, type VerifiedDelivery, type VerifyOptions } from './verify.js';
