@@ -1,5 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { AppConfig } from './platform/config/app-config.js';
+import { PipelineTopology } from './platform/kafka/pipeline-topology.js';
+import { pipelineTopology } from './topology.js';
 import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -44,6 +46,9 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
 };
 
 @Module({})
+class TopologyModule {}
+
+@Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const features = new Set<Type>();
@@ -52,6 +57,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        {
+          // The platform runs the pipeline this table describes (and fails the boot when it is inconsistent).
+          module: TopologyModule,
+          global: true,
+          providers: [{ provide: PipelineTopology, useValue: pipelineTopology(config) }],
+          exports: [PipelineTopology],
+        },
         DatabaseModule.forRoot(config),
         KafkaModule,
         EgressModule,

@@ -1,6 +1,7 @@
 import { Logger, VersioningType, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { mountConsole } from './modules/console/console-static.js';
 import { AppConfig } from './platform/config/app-config.js';
 import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
@@ -22,6 +23,7 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
   });
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
   configureHttp(app, config);
+  if (config.hasRole('api')) mountConsole(app);
   try {
     app.connectMicroservice(
       {

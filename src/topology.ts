@@ -1,5 +1,8 @@
 import type { AppConfig } from './platform/config/app-config.js';
 import type { Role } from './platform/config/environment.js';
+import { PipelineTopology, type TopicSpec } from './platform/kafka/pipeline-topology.js';
+
+export type { TopicSpec } from './platform/kafka/pipeline-topology.js';
 
 /** Names of the message handlers that consumers register with @EventPattern. */
 export const Handlers = {
@@ -13,28 +16,6 @@ export const Handlers = {
 } as const;
 export type HandlerName = (typeof Handlers)[keyof typeof Handlers];
 
-export interface TopicSpec {
-  topic: string;
-  /** Created by Hookline at start; false for topics an upstream owns but we still create in development. */
-  owned: boolean;
-  compacted?: boolean;
-  consumer: {
-    /** The consumer runs when any of these roles is enabled. */
-    roles: Role[];
-    handler: HandlerName;
-    /** Consumer group; every instance of the role shares it, except broadcast consumers. */
-    group: string;
-    /** Every instance reads every record (used for the changelog that feeds each in-memory table). */
-    broadcast?: boolean;
-    /** Retry tiers: records are not processed before this delay has passed since they were written. */
-    delayMs?: number;
-    /** Records of a stalled subscription may step aside (its handler defers them to a retry tier). */
-    stepAside?: boolean;
-  };
-  /** Topics its consumer writes to; documentation and the README's pipeline table. */
-  produces: string[];
-}
-
 export const topicNames = (prefix: string, schedule: { label: string }[]) => ({
   deliveries: `${prefix}.deliveries`,
   dlq: `${prefix}.dlq`,
@@ -45,33 +26,66 @@ export const topicNames = (prefix: string, schedule: { label: string }[]) => ({
 });
 export type TopicNames = ReturnType<typeof topicNames>;
 
+/** The pipeline topology for this configuration, as the platform receives it. */
+export function pipelineTopology(config: AppConfig): PipelineTopology {
+  return new PipelineTopology(buildTopology(config), topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq);
+}
+
 /**
  * The whole pipeline in one table: each topic, the consumer that reads it and what that consumer
  * produces. Topics are created from it at start, and the boot fails if an enabled consumer's
  * handler is not registered.
  */
 export function buildTopology(config: AppConfig): TopicSpec[] {
-  const prefix = config.env.KAFKA_TOPIC_PREFIX;
+  const names = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
   const group = (name: string) => `${config.groupPrefix}.${name}`;
-  const names = topicNames(prefix, config.retrySchedule);
-  const firstRetry = names.retries[0] ?? names.dlq;
-
   return [
-    ...config.ingestTopics.map((topic) => ({
-      topic,
-      owned: false,
-      consumer: {
-        roles: ['ingest'] as Role[],
-        handler: Handlers.ingest,
-        group: config.env.INGEST_CONSUMER_GROUP || group('ingest'),
-      },
-      produces: [names.deliveries, names.dlq],
-    })),
+    ...ingestTopics(config, names, group),
+    ...deliveryTopics(config, names, group),
+    ...changelogTopics(config, names, group),
+  ];
+}
+
+type GroupName = (name: string) => string;
+
+/** How many records a consumer works on at once: deliveries wait on endpoints, the rest on Kafka and Postgres. */
+function concurrency(config: AppConfig, kind: 'delivery' | 'ordered' | 'default') {
+  if (kind === 'ordered') return { maxInFlight: 1, maxInFlightPerKey: 1 };
+  if (kind === 'default') return { maxInFlight: 64, maxInFlightPerKey: 64 };
+  const { DELIVERY_CONCURRENCY, DELIVERY_CONCURRENCY_PER_SUBSCRIPTION } = config.env;
+  return { maxInFlight: DELIVERY_CONCURRENCY, maxInFlightPerKey: DELIVERY_CONCURRENCY_PER_SUBSCRIPTION };
+}
+
+function ingestTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
+  return config.ingestTopics.map((topic) => ({
+    topic,
+    owned: false,
+    consumer: {
+      roles: ['ingest'] as Role[],
+      handler: Handlers.ingest,
+      group: config.env.INGEST_CONSUMER_GROUP || group('ingest'),
+      ...concurrency(config, 'default'),
+    },
+    produces: [names.deliveries, names.dlq],
+  }));
+}
+
+/** The deliveries topic, its retry tiers, the DLQ and the alerts. */
+function deliveryTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
+  const delivery = concurrency(config, 'delivery');
+  return [
     {
       topic: names.deliveries,
       owned: true,
-      consumer: { roles: ['delivery'], handler: Handlers.delivery, group: group('delivery'), stepAside: true },
-      produces: [firstRetry, names.dlq, names.alerts],
+      consumer: {
+        roles: ['delivery'],
+        handler: Handlers.delivery,
+        group: group('delivery'),
+        stepAside: true,
+        ...delivery,
+      },
+      // A stalled subscription's task may step aside to any tier.
+      produces: [...names.retries, names.dlq, names.alerts],
     },
     ...config.retrySchedule.map((tier, i) => ({
       topic: names.retries[i],
@@ -81,45 +95,61 @@ export function buildTopology(config: AppConfig): TopicSpec[] {
         handler: Handlers.retry,
         group: group(`retry-${tier.label}`),
         delayMs: tier.ms,
+        tier: tier.label,
         stepAside: true,
+        ...delivery,
       },
-      produces: [names.retries[i + 1] ?? names.dlq, names.alerts],
+      produces: [...names.retries, names.dlq, names.alerts],
     })),
     {
       topic: names.dlq,
       owned: true,
-      consumer: { roles: ['operations'], handler: Handlers.deadLetter, group: group('dead-letters') },
+      consumer: {
+        roles: ['operations'],
+        handler: Handlers.deadLetter,
+        group: group('dead-letters'),
+        ...concurrency(config, 'default'),
+      },
       produces: [],
     },
     {
       topic: names.alerts,
       owned: true,
-      consumer: { roles: ['delivery'], handler: Handlers.alert, group: group('alerts') },
-      produces: [],
-    },
-    {
-      topic: names.subscriptions,
-      owned: true,
-      compacted: true,
       consumer: {
-        roles: ['ingest', 'delivery', 'retry'],
-        handler: Handlers.subscriptionChangelog,
-        group: group('subscriptions'),
-        broadcast: true,
+        roles: ['delivery'],
+        handler: Handlers.alert,
+        group: group('alerts'),
+        ...concurrency(config, 'default'),
       },
       produces: [],
     },
-    {
-      topic: names.eventTypes,
-      owned: true,
-      compacted: true,
-      consumer: {
-        roles: ['api', 'ingest'],
-        handler: Handlers.eventTypeChangelog,
-        group: group('event-types'),
-        broadcast: true,
-      },
-      produces: [],
+  ];
+}
+
+/** Compacted changelogs that every instance reads whole, into its in-memory tables. */
+function changelogTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
+  const changelog = (topic: string, roles: Role[], handler: HandlerName, name: string, ordered: boolean) => ({
+    topic,
+    owned: true,
+    compacted: true,
+    consumer: {
+      roles,
+      handler,
+      group: group(name),
+      broadcast: true,
+      ...concurrency(config, ordered ? 'ordered' : 'default'),
     },
+    produces: [],
+  });
+  return [
+    // Applied in order: a subscription's later change must not overtake an earlier one.
+    changelog(
+      names.subscriptions,
+      ['ingest', 'delivery', 'retry'],
+      Handlers.subscriptionChangelog,
+      'subscriptions',
+      true,
+    ),
+    changelog(names.eventTypes, ['api', 'ingest'], Handlers.eventTypeChangelog, 'event-types', false),
   ];
 }

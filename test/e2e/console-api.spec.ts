@@ -6,6 +6,7 @@ import { ApiClient, expectErrorBody } from '../support/api-client.js';
 import { OperationsSeed, parkedTask } from '../support/operations-seed.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const MIN = 60_000;
 
@@ -30,7 +31,7 @@ describe('console: read endpoints and static files', () => {
 
   beforeAll(async () => {
     const config = testConfig({ ROLES: 'api', API_KEYS: `${tenant}:${key},${other}:${otherKey}` });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://hooks.example.com/in', events: ['*'] });

@@ -11,6 +11,7 @@ import { ApiClient } from '../support/api-client.js';
 import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const ARTIFACTS = 'test/artifacts';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -88,7 +89,7 @@ describe('console in a browser', () => {
       RETRY_JITTER_PERCENT: '0',
       LOG_LEVEL: process.env.CONSOLE_TEST_LOG ?? 'silent',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     app = await startApp(config);

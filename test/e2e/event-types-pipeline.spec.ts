@@ -7,6 +7,7 @@ import { ApiClient, expectErrorBody } from '../support/api-client.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { TEST_DATABASE_URL, testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const REGISTRY = process.env.SCHEMA_REGISTRY_URL ?? 'http://127.0.0.1:8081/apis/ccompat/v7';
 const registryHeaders = { 'content-type': 'application/vnd.schemaregistry.v1+json' };
@@ -61,7 +62,7 @@ describe('event catalog in the pipeline', () => {
       EVENT_TYPE_SUBJECT_PREFIX: subjectPrefix,
       EVENT_TYPE_REGISTRY_POLL_MS: '3000',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     app = await startApp(config);

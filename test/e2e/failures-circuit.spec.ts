@@ -8,6 +8,7 @@ import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const OPEN_MS = 5000;
 
@@ -41,7 +42,7 @@ describe('failure handling: circuit breaker', () => {
       CIRCUIT_FAILURE_RATIO_PERCENT: '0',
       CIRCUIT_OPEN_DURATION: `${OPEN_MS}ms`,
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['test.*'] });

@@ -5,6 +5,7 @@ import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 30;
 const FIRST_TIER_MS = 8000;
@@ -38,7 +39,7 @@ describe('failure handling: restart while tasks wait in a tier', () => {
       CIRCUIT_CONSECUTIVE_FAILURES: '1000',
       CIRCUIT_MIN_REQUESTS: '1000',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['test.*'] });

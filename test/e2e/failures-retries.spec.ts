@@ -8,6 +8,7 @@ import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.j
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { FailureProbe, sleep, TopicRecorder } from '../support/failure-scenarios.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const SCHEDULE_MS = [1000, 2000, 3000, 4000, 5000, 6000];
 
@@ -54,7 +55,7 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
       EGRESS_CA_FILE: receiver.caFile,
       API_KEYS: `${tenant}:${apiKey}`,
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     probe = new FailureProbe(fixtures);

@@ -5,6 +5,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Two deployments (two KAFKA_TOPIC_PREFIXes) on one Kafka cluster: with the default group prefix,
@@ -32,7 +33,7 @@ describe('fleet: deployments isolated on a shared cluster', () => {
       INGEST_DATA_VALIDATION: 'off',
       ...overrides,
     });
-    const kafka = new KafkaService(config);
+    const kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     services.push(kafka);
     fixtures ??= new PipelineFixtures(kafka);

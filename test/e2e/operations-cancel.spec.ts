@@ -7,6 +7,7 @@ import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed } from '../support/operations-seed.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 100_000;
 
@@ -32,7 +33,7 @@ describe('operations: cancelling a large recovery', () => {
   let sub: string;
 
   beforeAll(async () => {
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({

@@ -9,6 +9,7 @@ import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed } from '../support/operations-seed.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Every transition of an operation through the API: PENDING → CANCELLED at once (DELETE and POST
@@ -39,7 +40,7 @@ describe('operations: lifecycle through the API', () => {
       API_RATE_LIMIT_PER_MINUTE: '1000000',
       OPERATIONS_BATCH_SIZE: '50',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['order.*'] });

@@ -8,6 +8,7 @@ import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed, type SeedAttempt, type SeedEvent } from '../support/operations-seed.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const MIN = 60_000;
 
@@ -52,7 +53,7 @@ describe('operations: recovery of failed deliveries', () => {
       OPERATIONS_POLL_MS: '100',
       API_RATE_LIMIT_PER_MINUTE: '1000000',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['order.*'] });

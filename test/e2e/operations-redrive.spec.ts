@@ -9,6 +9,7 @@ import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed, parkedTask } from '../support/operations-seed.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const MIN = 60_000;
 
@@ -49,7 +50,7 @@ describe('operations: dead-letter redrive', () => {
       RETRY_SCHEDULE: '200ms',
       RETRY_JITTER_PERCENT: '0',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     subS = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/s'), events: ['order.*'] });

@@ -10,6 +10,7 @@ import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed, type SeedAttempt } from '../support/operations-seed.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const MIN = 60_000;
 
@@ -70,7 +71,7 @@ describe('operations: delivery reports', () => {
   const inWindow: SeedAttempt[] = [];
 
   beforeAll(async () => {
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     subA = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://127.0.0.1:9/a', events: ['*'] });

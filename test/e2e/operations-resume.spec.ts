@@ -9,6 +9,7 @@ import { expectMonotonic, follow } from '../support/operation-polling.js';
 import { OperationsSeed } from '../support/operations-seed.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 30_000;
 const BATCH = 200;
@@ -39,7 +40,7 @@ describe('operations: a runner killed mid-operation', () => {
   let sub: string;
 
   beforeAll(async () => {
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://127.0.0.1:9/x', events: ['order.*'] });

@@ -9,6 +9,7 @@ import { follow } from '../support/operation-polling.js';
 import { eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 import { DATA_SCHEMA, ENVELOPE_SCHEMA, EXPECTED_DATA, paymentData } from '../support/avro-mapping-fixture.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Registry-framed events through the real registry, broker and HTTPS receiver arrive exactly as
@@ -38,7 +39,7 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
       OPERATIONS_POLL_MS: '100',
     });
     topic = config.ingestTopics[0];
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });

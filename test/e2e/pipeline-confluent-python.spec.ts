@@ -7,6 +7,7 @@ import { projectRoot } from '../../src/platform/project-root.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
 import { PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const run = promisify(execFile);
 
@@ -28,7 +29,7 @@ describe('pipeline: events from Confluent Python serialisers arrive exactly', ()
   beforeAll(async () => {
     await receiver.start();
     config = testConfig({ ROLES: 'ingest,delivery', EGRESS_CA_FILE: receiver.caFile });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });

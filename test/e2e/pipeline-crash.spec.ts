@@ -3,6 +3,7 @@ import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-proc
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 10_000;
 
@@ -29,7 +30,7 @@ describe('pipeline: kill -9 in the middle of a stream', () => {
   it('delivers every event to every matching subscription at least once', async () => {
     await receiver.start();
     const config = testConfig({ EGRESS_CA_FILE: receiver.caFile });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/orders'), events: ['order.*'] });

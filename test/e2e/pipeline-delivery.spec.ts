@@ -9,6 +9,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const hmacHex = (key: string, data: string) => createHmac('sha256', key).update(data).digest('hex');
 
@@ -37,7 +38,7 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
       EGRESS_CA_FILE: receiver.caFile,
       API_KEYS: `${tenant}:${apiKey},${otherTenant}:${otherKey}`,
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     subs.orders = await fixtures.insertSubscription({

@@ -4,6 +4,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * No head-of-line blocking: one subscription's endpoint hangs for 30 s on every request, and the
@@ -27,7 +28,7 @@ describe('pipeline: a hanging endpoint does not slow the others', () => {
       DELIVERY_TIMEOUT_MS: '30000',
       SHUTDOWN_TIMEOUT_MS: '1000',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hang'), events: ['*'] });

@@ -4,6 +4,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Every kind of poison message lands in <prefix>.dlq with its reason and source coordinates (and
@@ -27,7 +28,7 @@ describe('pipeline: poison messages', () => {
       INGEST_DATA_VALIDATION: 'enforce',
       DEFAULT_TENANT: '',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/all'), events: ['*'] });

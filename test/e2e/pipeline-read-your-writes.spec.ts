@@ -6,6 +6,7 @@ import { ApiClient } from '../support/api-client.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Registration is read-your-writes, across instances: subscriptions are created and changed through
@@ -30,7 +31,7 @@ describe('pipeline: an event is matched against every change committed before it
       INGEST_DATA_VALIDATION: 'off',
     });
     const env = { ...config.env } as unknown as Record<string, string>;
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     apiInstance = await startApp(testConfig({ ...stringify(env), ROLES: 'api' }));
     pipelineInstance = await startApp(testConfig({ ...stringify(env), ROLES: 'ingest,delivery,retry' }));

@@ -6,6 +6,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 interface Sample {
   name: string;
@@ -64,7 +65,7 @@ describe('telemetry: /metrics', () => {
       API_KEYS: `${tenant}:${apiKey}`,
       CIRCUIT_CONSECUTIVE_FAILURES: '2',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     for (const path of ['ok', 'down', 'gone', 'slow'])

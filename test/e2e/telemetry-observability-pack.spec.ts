@@ -6,6 +6,7 @@ import { HttpsReceiver } from '../support/https-receiver.js';
 import { dashboardQueries, exposedFamilies, hooklineFamilies, ruleQueries } from '../support/observability-pack.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Every hookline_* metric the shipped Grafana dashboard and Prometheus alert rules query exists on
@@ -26,7 +27,7 @@ describe('telemetry: the dashboard and alert rules query only what /metrics expo
     await receiver.start();
     receiver.responder = () => ({ status: 410 });
     config = testConfig({ ROLES: 'all', EGRESS_CA_FILE: receiver.caFile });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/gone'), events: ['gone.*'] });

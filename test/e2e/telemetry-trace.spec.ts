@@ -10,6 +10,7 @@ import { startTracing, stopTracing } from '../../src/platform/telemetry/sdk.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * One event, one trace: the producer's traceparent parents the ingest span, each delivery attempt
@@ -41,7 +42,7 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
       EGRESS_CA_FILE: receiver.caFile,
       API_KEYS: `${tenant}:${apiKey}`,
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     for (const name of ['ok', 'flaky', 'private'])

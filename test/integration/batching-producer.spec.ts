@@ -3,7 +3,11 @@ import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafk
 import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
 import { RecordRejectedError } from '../../src/platform/kafka/produce-errors.js';
 import { eventually } from '../support/pipeline-fixtures.js';
-import { testConfig, testRunId } from '../support/test-config.js';
+import { testConfig } from '../support/test-config.js';
+import { pipelineTopology, topicNames } from '../../src/topology.js';
+
+/** kafkajs's ConfigResourceTypes.TOPIC (its enums are not ES named exports). */
+const TOPIC_RESOURCE = 2;
 
 /**
  * The shared producer on the real broker, with a topic that refuses records over 10 KB (as a topic
@@ -14,21 +18,30 @@ import { testConfig, testRunId } from '../support/test-config.js';
 describe('batching producer on the real broker', () => {
   const config = testConfig();
   const health = new PipelineHealth(config);
-  const kafka = new KafkaService(config, health);
+  const kafka = new KafkaService(config, pipelineTopology(config), health);
   const producer = new BatchingProducer(kafka);
-  const topic = `${testRunId()}.webhooks.small-records`;
+  // A topic of the pipeline (the producer writes to no other), shrunk to refuse records over 10 KB.
+  const topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).alerts;
 
   beforeAll(async () => {
     await kafka.start();
     const admin = kafka.kafka.admin();
     await admin.connect();
     await withProtocolRetries(() =>
-      admin.createTopics({
-        waitForLeaders: true,
-        topics: [{ topic, numPartitions: 3, configEntries: [{ name: 'max.message.bytes', value: '10000' }] }],
+      admin.alterConfigs({
+        validateOnly: false,
+        resources: [
+          { type: TOPIC_RESOURCE, name: topic, configEntries: [{ name: 'max.message.bytes', value: '10000' }] },
+        ],
       }),
     );
     await admin.disconnect();
+  });
+
+  it('refuses a topic that is not in the pipeline topology, before it reaches the broker', async () => {
+    await expect(producer.send(`${config.env.KAFKA_TOPIC_PREFIX}.typo`, [{ value: 'x' }])).rejects.toThrow(
+      /not a topic of the pipeline topology/,
+    );
   });
   afterAll(async () => {
     const admin = kafka.kafka.admin();

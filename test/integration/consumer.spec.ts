@@ -5,6 +5,7 @@ import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { PartitionedConsumer, type PartitionedConsumerOptions } from '../../src/platform/kafka/partitioned-consumer.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * The consumer base on a real broker: concurrency without head-of-line blocking, commits only over
@@ -12,7 +13,7 @@ import { testConfig, uniqueId } from '../support/test-config.js';
  */
 describe('PartitionedConsumer', () => {
   const config = testConfig({ KAFKA_TOPIC_PARTITIONS: '1' });
-  const kafka = new KafkaService(config);
+  const kafka = new KafkaService(config, pipelineTopology(config));
   let admin: Admin;
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { DeadLetterWriter } from '../../src/platform/kafka/dead-letter.writer.js
 import { KafkaPipelineTransport } from '../../src/platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
-import { Handlers, topicNames } from '../../src/topology.js';
+import { Handlers, pipelineTopology, topicNames } from '../../src/topology.js';
 import { eventually } from '../support/pipeline-fixtures.js';
 import { testConfig } from '../support/test-config.js';
 
@@ -15,7 +15,7 @@ import { testConfig } from '../support/test-config.js';
 describe('processing_error parks are loud', () => {
   const config = testConfig({ ROLES: 'api', READY_MAX_PROCESSING_ERRORS_PER_MINUTE: '1' });
   const health = new PipelineHealth(config);
-  const kafka = new KafkaService(config, health);
+  const kafka = new KafkaService(config, pipelineTopology(config), health);
   const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config), health);
   const parked = async () => {
     const line = (await register.metrics())

@@ -7,13 +7,13 @@ import { dataSourceOptions } from '../../src/platform/database/data-source.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { PartitionedConsumer } from '../../src/platform/kafka/partitioned-consumer.js';
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
-import { buildTopology } from '../../src/topology.js';
+import { buildTopology, pipelineTopology } from '../../src/topology.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 
 /** The real parts the whole project stands on: broker, schema registry, Postgres with its migrations. */
 describe('local stack', () => {
   const config = testConfig();
-  const kafka = new KafkaService(config);
+  const kafka = new KafkaService(config, pipelineTopology(config));
 
   beforeAll(() => kafka.start());
   afterAll(() => kafka.onModuleDestroy());

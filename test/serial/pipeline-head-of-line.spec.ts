@@ -6,6 +6,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 5_000;
 const HANG_MS = 25_000;
@@ -45,7 +46,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
       RETRY_SCHEDULE: '10s,15s,20s,25s,30s,35s',
       INGEST_DATA_VALIDATION: 'off',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     await fixtures.insertSubscription({ tenantId: tenant, url: fast.url('/fast'), events: ['*'] });
@@ -90,7 +91,9 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(metrics).toMatch(new RegExp(`hookline_deferred_tasks_total\\{subscription_id="${slowId}"\\} [1-9]`));
     // Caught from its first byte long before its 25 s hang ends, SLOW is down to a single request.
-    expect(metrics).toMatch(new RegExp(`hookline_subscription_concurrency_limit\\{subscription_id="${slowId}"\\} 1\\b`));
+    expect(metrics).toMatch(
+      new RegExp(`hookline_subscription_concurrency_limit\\{subscription_id="${slowId}"\\} 1\\b`),
+    );
     expect(metrics).toMatch(/hookline_consumer_partition_buffered_records\{topic="[^"]+",partition="\d+"\} \d+/);
 
     slowHangs = false;

@@ -6,6 +6,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver, type ReceivedRequest } from './https-receiver.js';
 import { PipelineFixtures, type SubscriptionFixture } from './pipeline-fixtures.js';
 import { testConfig, uniqueId } from './test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 export interface HarnessOptions {
   /** Service variables over testConfig's; EGRESS_CA_FILE is the receiver's. */
@@ -36,7 +37,7 @@ export class PipelineHarness {
     const harness = new PipelineHarness(options.receiver ?? new HttpsReceiver());
     await harness.receiver.start();
     harness.config = testConfig({ EGRESS_CA_FILE: harness.receiver.caFile, ...options.env });
-    harness.kafka = new KafkaService(harness.config);
+    harness.kafka = new KafkaService(harness.config, pipelineTopology(harness.config));
     await options.beforeTopics?.(harness.kafka, harness.config);
     await harness.kafka.start();
     harness.fixtures = new PipelineFixtures(harness.kafka);

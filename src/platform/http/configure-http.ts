@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger } from 'nestjs-pino';
-import { mountConsole } from '../../modules/console/console-static.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ApiExceptionFilter } from './api-exception.filter.js';
 import { answerClientErrors } from './client-errors.js';
@@ -35,5 +34,4 @@ export function configureHttp(app: INestApplication, config: AppConfig): void {
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useLogger(app.get(Logger));
   mountOpenApi(app);
-  if (config.hasRole('api')) mountConsole(app);
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Message } from 'kafkajs';
 import { MicroBatcher } from '../batching/micro-batcher.js';
 import { KafkaService } from './kafka.service.js';
+import type { PipelineTopology } from './pipeline-topology.js';
 import { RecordRejectedError } from './produce-errors.js';
 import { messageBytes } from './record-size.js';
 
@@ -26,8 +27,10 @@ export class BatchingProducer {
   private readonly batcher: MicroBatcher<Send>;
   private readonly limit: number;
   private readonly maxRequestBytes: number;
+  private readonly topology: PipelineTopology;
 
   constructor(kafka: KafkaService) {
+    this.topology = kafka.topology;
     this.limit = kafka.recordLimitBytes;
     this.maxRequestBytes = Math.floor(this.limit * 0.9);
     this.batcher = new MicroBatcher<Send>(
@@ -46,7 +49,13 @@ export class BatchingProducer {
     );
   }
 
+  /** Rejects at once for a topic that is not in the pipeline topology (a bug, not an outage). */
   send(topic: string, messages: Message[]): Promise<void> {
+    try {
+      this.topology.assertDeclared(topic);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     if (messages.length === 0) return Promise.resolve();
     const largest = Math.max(...messages.map(messageBytes));
     if (largest > this.limit)

@@ -3,7 +3,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { IHeaders, Message } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
 import { counter } from '../telemetry/metrics.js';
-import { topicNames } from '../../topology.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
 import { messageBytes } from './record-size.js';
@@ -53,7 +52,7 @@ export class DeadLetterWriter {
     private readonly kafka: KafkaService,
     config: AppConfig,
   ) {
-    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq;
+    this.topic = kafka.topology.deadLetterTopic;
   }
 
   useOverflow(overflow: DeadLetterOverflow): void {

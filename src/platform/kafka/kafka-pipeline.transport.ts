@@ -3,7 +3,6 @@ import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { AppConfig } from '../config/app-config.js';
-import { buildTopology, Handlers, type TopicSpec } from '../../topology.js';
 import { DeadLetterWriter } from './dead-letter.writer.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
@@ -13,6 +12,7 @@ import { gauge } from '../telemetry/metrics.js';
 import { foreignGroupMembers } from './group-isolation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
+import type { TopicSpec } from './pipeline-topology.js';
 
 export class BootCheckError extends Error {}
 
@@ -40,18 +40,13 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
 
   /** The topology entries this instance consumes, given its roles. */
   activeTopics(): TopicSpec[] {
-    return buildTopology(this.config).filter((t) => t.consumer.roles.some((r) => this.config.hasRole(r)));
+    return this.kafka.topology.consumedWith((r) => this.config.hasRole(r));
   }
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
       const active = this.activeTopics();
-      const missing = active.filter((t) => !this.getHandlerByPattern(t.consumer.handler));
-      if (missing.length > 0) {
-        throw new BootCheckError(
-          `boot check failed: no handler registered for ${missing.map((t) => `${t.topic} (${t.consumer.handler})`).join(', ')}`,
-        );
-      }
+      this.checkHandlers(active);
       await this.checkGroupsAreOurs(active);
       for (const spec of active) this.consumers.push(this.createConsumer(spec));
       this.exposeOccupancy(active);
@@ -88,6 +83,21 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     return { ok: true };
   }
 
+  /**
+   * Boot check: every consumed topic has its handler, and no handler name is registered twice (Nest
+   * would chain both, and each record would be processed twice).
+   */
+  private checkHandlers(active: TopicSpec[]): void {
+    const missing = active.filter((t) => !this.getHandlerByPattern(t.consumer.handler));
+    if (missing.length > 0)
+      throw new BootCheckError(
+        `boot check failed: no handler registered for ${missing.map((t) => `${t.topic} (${t.consumer.handler})`).join(', ')}`,
+      );
+    const doubled = [...this.getHandlers()].filter(([, handler]) => handler.next).map(([pattern]) => pattern);
+    if (doubled.length > 0)
+      throw new BootCheckError(`boot check failed: more than one handler registered for ${doubled.join(', ')}`);
+  }
+
   /** Boot check: a group already used by another deployment on this cluster stops the start. */
   private async checkGroupsAreOurs(active: TopicSpec[]): Promise<void> {
     const byGroup = new Map<string, string[]>();
@@ -111,8 +121,6 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
   private createConsumer(spec: TopicSpec): PartitionedConsumer {
     const handler = this.getHandlerByPattern(spec.consumer.handler)!;
     const { consumer } = spec;
-    const isDelivery = consumer.handler === Handlers.delivery || consumer.handler === Handlers.retry;
-    const serial = consumer.handler === Handlers.subscriptionChangelog;
     return new PartitionedConsumer(this.kafka.kafka, {
       topic: spec.topic,
       groupId: consumer.broadcast ? `${consumer.group}.${this.instanceId}` : consumer.group,
@@ -120,10 +128,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
       stepAside: consumer.stepAside === true && this.config.retrySchedule.length > 0,
-      maxInFlight: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY : 64,
+      maxInFlight: consumer.maxInFlight,
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
       maxBufferedBytes: this.config.env.CONSUMER_MAX_BUFFERED_BYTES,
-      maxInFlightPerKey: serial ? 1 : isDelivery ? this.config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION : 64,
+      maxInFlightPerKey: consumer.maxInFlightPerKey,
       dueAt:
         consumer.delayMs === undefined
           ? undefined

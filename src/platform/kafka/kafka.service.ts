@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Kafka, logLevel, type Admin, type Message, type RecordMetadata } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
-import { buildTopology, topicNames } from '../../topology.js';
 import { PipelineHealth } from './pipeline-health.js';
+import { PipelineTopology } from './pipeline-topology.js';
 import { ResilientProducer } from './resilient-producer.js';
 import { internalRecordLimit, reconcileTopicLimits } from './topic-limits.js';
 
@@ -20,6 +20,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly config: AppConfig,
+    readonly topology: PipelineTopology,
     health: PipelineHealth = new PipelineHealth(config),
   ) {
     this.kafka = new Kafka({
@@ -57,7 +58,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async ensureTopics(admin: Admin): Promise<void> {
-    const topology = buildTopology(this.config);
+    const { topics: topology, deadLetterTopic: dlq } = this.topology;
     const existing = new Set(await admin.listTopics());
     const wanted = topology.filter((t) => !existing.has(t.topic));
     if (wanted.length > 0) {
@@ -77,7 +78,6 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     }
     const owned = topology.filter((t) => t.owned).map((t) => t.topic);
     const ingest = topology.filter((t) => !t.owned).map((t) => t.topic);
-    const { dlq } = topicNames(this.config.env.KAFKA_TOPIC_PREFIX, []);
     await reconcileTopicLimits(admin, { owned, ingest, dlq }, this.recordLimitBytes, this.logger);
   }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Admin } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
 import { KafkaService } from '../kafka/kafka.service.js';
-import { buildTopology, type TopicSpec } from '../../topology.js';
+import type { TopicSpec } from '../kafka/pipeline-topology.js';
 import { gauge } from './metrics.js';
 
 const REFRESH_MS = 5_000;
@@ -75,7 +75,7 @@ export class KafkaLagMetrics implements OnModuleDestroy {
           const at = done.get(p.partition) ?? -1;
           return sum + Math.max(0, Number(p.high) - (at >= 0 ? at : Number(p.low)));
         }, 0);
-        return { topic: spec.topic, group: spec.consumer.group, lag, tier: this.tierOf(spec) };
+        return { topic: spec.topic, group: spec.consumer.group, lag, tier: spec.consumer.tier };
       }),
     );
     this.last = lags;
@@ -84,14 +84,7 @@ export class KafkaLagMetrics implements OnModuleDestroy {
 
   /** Per-instance (broadcast) groups are left out: each instance's own copy of the changelog. */
   private consumedTopics(): TopicSpec[] {
-    return buildTopology(this.config).filter(
-      (t) => !t.consumer.broadcast && t.consumer.roles.some((r) => this.config.hasRole(r)),
-    );
-  }
-
-  private tierOf(spec: TopicSpec): string | undefined {
-    if (spec.consumer.delayMs === undefined) return undefined;
-    return spec.topic.slice(`${this.config.env.KAFKA_TOPIC_PREFIX}.retry-`.length);
+    return this.kafka.topology.consumedWith((r) => this.config.hasRole(r)).filter((t) => !t.consumer.broadcast);
   }
 
   async onModuleDestroy(): Promise<void> {
