@@ -44,11 +44,11 @@ run: build stack-up ## the service in the foreground against the configured stac
 demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription, events, deliveries
 	node dist/src/cli.js demo
 
-test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (unit, integration, e2e, browser) on the real stack
+test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (unit, integration, medium, e2e, browser) on the real stack
 	npm run --silent typecheck
 	npm run --silent lint
 	deploy/local/browser.sh >/dev/null  # Chromium for the console's browser test (apt, when missing)
-	npm test -- --ci --forceExit --selectProjects unit integration e2e
+	npm test -- --ci --forceExit --selectProjects unit integration medium e2e
 	# Alone, after the rest, one suite at a time: a broker restart under a running service, and a timing comparison.
 	npm test -- --ci --forceExit --runInBand --selectProjects serial
 

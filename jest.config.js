@@ -21,6 +21,13 @@ export default {
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
     {
+      // A core service in a Nest testing module on the real stack, some collaborators replaced per test.
+      ...common,
+      displayName: 'medium',
+      testMatch: ['<rootDir>/test/medium/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+    },
+    {
       // Alone, after the rest (make test does): one restarts the shared broker, one compares timings.
       ...common,
       displayName: 'serial',

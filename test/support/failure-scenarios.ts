@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import type { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import type { PipelineFixtures } from './pipeline-fixtures.js';
+import { eventually, type PipelineFixtures } from './pipeline-fixtures.js';
 
 export interface AttemptRow {
   attempt: number;
@@ -63,9 +63,17 @@ export class FailureProbe {
   }
 }
 
+export interface RecordedRecord<T> {
+  key: string | null;
+  value: T;
+  /** The value as written, for assertions on exact bytes (parsing loses digits beyond a double's). */
+  text: string;
+  headers: Record<string, string>;
+}
+
 /** Collects every record of a topic from its beginning (a throwaway consumer group). */
 export class TopicRecorder<T = unknown> {
-  readonly records: { key: string | null; value: T; headers: Record<string, string> }[] = [];
+  readonly records: RecordedRecord<T>[] = [];
   private consumer?: Consumer;
 
   constructor(
@@ -81,14 +89,17 @@ export class TopicRecorder<T = unknown> {
       eachMessage: async ({ message }) => {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(message.headers ?? {})) headers[k] = String(v);
-        this.records.push({
-          key: message.key?.toString() ?? null,
-          value: JSON.parse(message.value?.toString() ?? 'null') as T,
-          headers,
-        });
+        const text = message.value?.toString() ?? 'null';
+        this.records.push({ key: message.key?.toString() ?? null, value: JSON.parse(text) as T, text, headers });
       },
     });
     return this;
+  }
+
+  /** The first record that satisfies `predicate`, once it has arrived. */
+  async find(predicate: (record: RecordedRecord<T>) => boolean, timeoutMs = 15_000): Promise<RecordedRecord<T>> {
+    await eventually(() => this.records.some(predicate), timeoutMs, `a matching record on ${this.topic}`);
+    return this.records.find(predicate)!;
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,143 @@
+import { Webhook } from 'standardwebhooks';
+import { DeliveriesModule } from '../../src/modules/deliveries/deliveries.module.js';
+import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
+import { DeliveryService } from '../../src/modules/deliveries/delivery.service.js';
+import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/failures/attempt-history.js';
+import { EgressClient } from '../../src/platform/egress/egress-client.js';
+import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
+import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
+import { answered, deliveryTask, FakeEgress } from '../support/delivery-tasks.js';
+import type { TopicRecorder } from '../support/failure-scenarios.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { MediumStack } from '../support/medium.js';
+import { eventually } from '../support/pipeline-fixtures.js';
+
+const SECRET = `whsec_${Buffer.from('medium-delivery-secret-0123456789').toString('base64')}`;
+
+/**
+ * DeliveryService through DeliveriesModule on real Postgres and Kafka: once with the real egress
+ * client against the HTTPS receiver, once with a fake egress where the test decides the answer
+ * (or holds it back). Attempt rows are read from Postgres, forwarded tasks from the real topics.
+ */
+describe('DeliveryService (medium)', () => {
+  let stack: MediumStack;
+  let retries: TopicRecorder<DeliveryTaskV1>[];
+  let dlq: TopicRecorder<DeliveryTaskV1>;
+  const withEvent = (task: DeliveryTaskV1) => (r: { value: DeliveryTaskV1 }) => r.value.event.id === task.event.id;
+
+  beforeAll(async () => {
+    const receiver = new HttpsReceiver();
+    receiver.responder = (req) => ({ status: Number(req.path.slice(1)) || 200, body: 'answer' });
+    // One request in flight per subscription, so that one held request stalls its subscription.
+    stack = await MediumStack.start({ receiver, env: { DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '1' } });
+    retries = await Promise.all(stack.topics.retries.slice(0, 3).map((t) => stack.record<DeliveryTaskV1>(t)));
+    dlq = await stack.record<DeliveryTaskV1>(stack.topics.dlq);
+  });
+  afterAll(() => stack?.close());
+
+  const attemptRows = async (task: DeliveryTaskV1) =>
+    (
+      await stack.fixtures.db.query(
+        `SELECT attempt, outcome, status_code, response_body, next_attempt_at FROM delivery_attempts
+          WHERE tenant_id = $1 AND event_id = $2`,
+        [stack.tenant, task.event.id],
+      )
+    ).rows;
+
+  describe('with the real egress client and the HTTPS receiver', () => {
+    let delivery: DeliveryService;
+    beforeAll(async () => (delivery = (await stack.module(DeliveriesModule)).get(DeliveryService)));
+
+    it('posts the signed body, records the attempt and routes the task done', async () => {
+      const id = await stack.subscription({ path: '/200', secrets: [SECRET] });
+      const task = deliveryTask(stack.tenant, id);
+
+      expect(await delivery.deliver(task)).toEqual({ action: 'done' });
+
+      const [request] = stack.receiver!.deliveries('/200').filter((r) => r.headers['webhook-id'] === task.event.id);
+      expect(request.body).toBe(task.body);
+      expect(new Webhook(SECRET).verify(request.body, request.headers)).toEqual(JSON.parse(task.body!));
+      expect(await attemptRows(task)).toEqual([
+        { attempt: 1, outcome: 'success', status_code: 200, response_body: 'answer', next_attempt_at: null },
+      ]);
+    });
+
+    it('schedules a 500 on the next retry tier with its due time, attempt history and attempt + 1', async () => {
+      const id = await stack.subscription({ path: '/500' });
+      const earlier: AttemptSummary = { n: 1, at: new Date().toISOString(), outcome: 'timeout' };
+      const task = deliveryTask(stack.tenant, id, { attempt: 2, trigger: 'retry' });
+      const before = Date.now();
+
+      const step = await delivery.deliver(task, [earlier]);
+
+      expect(step).toMatchObject({ action: 'retry', topic: stack.topics.retries[1] });
+      const record = await retries[1].find(withEvent(task));
+      expect(record.key).toBe(id);
+      expect(record.value).toMatchObject({ attempt: 3, trigger: 'retry', subscription_id: id, body: task.body });
+      expect(Number(record.headers[DUE_AT_HEADER])).toBeGreaterThanOrEqual(before + 2_000);
+      expect(JSON.parse(record.headers[ATTEMPTS_HEADER])).toEqual([
+        earlier,
+        { n: 2, at: expect.any(String), outcome: 'http_error', status: 500 },
+      ]);
+      const [row] = await attemptRows(task);
+      expect(row).toMatchObject({ attempt: 2, outcome: 'http_error', status_code: 500 });
+      expect(row.next_attempt_at.getTime()).toBe(Number(record.headers[DUE_AT_HEADER]));
+    });
+  });
+
+  describe('with a fake egress client', () => {
+    const egress = new FakeEgress();
+    let delivery: DeliveryService;
+    beforeAll(async () => {
+      const module = await stack.module(DeliveriesModule, [{ provide: EgressClient, useValue: egress }]);
+      delivery = module.get(DeliveryService);
+    });
+
+    it('parks a task whose endpoint answered 410 in the DLQ with the reason, and disables the subscription', async () => {
+      const id = await stack.subscription({});
+      const task = deliveryTask(stack.tenant, id);
+      egress.reply = () => answered(410);
+
+      expect(await delivery.deliver(task)).toEqual({ action: 'stop', reason: 'gone' });
+
+      const parked = await dlq.find(withEvent(task));
+      expect(parked.headers[DeadLetterHeaders.reason]).toBe('gone');
+      expect(parked.headers[DeadLetterHeaders.detail]).toBe('1 attempt: #1 http_error 410; last: http_error');
+      expect(parked.value).toMatchObject({ attempt: 1, subscription_id: id });
+      const status = await stack.fixtures.db.query(`SELECT status FROM subscriptions WHERE id = $1`, [id]);
+      expect(status.rows[0].status).toBe('disabled');
+    });
+
+    it('defers the task of a stalled subscription to a tier, same attempt and deferrals + 1', async () => {
+      const id = await stack.subscription({});
+      const held = Promise.withResolvers<void>();
+      egress.reply = () => held.promise.then(() => answered(200));
+      const sent = egress.calls.length;
+      const first = delivery.deliver(deliveryTask(stack.tenant, id));
+      await eventually(() => egress.calls.length > sent, 5_000, 'the first request sent');
+      const task = deliveryTask(stack.tenant, id, { attempt: 3, trigger: 'retry', deferrals: 1 });
+
+      // Its only slot stays held for the whole wait (5 s): it steps aside instead.
+      expect(await delivery.deliver(task)).toBe('deferred');
+
+      const record = await retries[1].find(withEvent(task));
+      expect(record.value).toMatchObject({ attempt: 3, deferrals: 2, trigger: 'retry' });
+      expect(record.headers[DUE_AT_HEADER]).toMatch(/^\d+$/);
+      expect(await attemptRows(task)).toEqual([]);
+      held.resolve();
+      expect(await first).toEqual({ action: 'done' });
+    });
+
+    it('skips the task of a deleted subscription without a request or an attempt row', async () => {
+      const id = await stack.subscription({});
+      await stack.fixtures.db.query(`DELETE FROM subscriptions WHERE id = $1`, [id]);
+      const task = deliveryTask(stack.tenant, id);
+      const calls = egress.calls.length;
+
+      expect(await delivery.deliver(task)).toBe('skipped');
+
+      expect(egress.calls).toHaveLength(calls);
+      expect(await attemptRows(task)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
+import { EventsModule } from '../../src/modules/events/events.module.js';
+import { PoisonMessageError } from '../../src/modules/events/ingest-errors.js';
+import { IngestService } from '../../src/modules/events/ingest.service.js';
+import { MatchingService } from '../../src/modules/matching/matching.service.js';
+import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
+import type { TopicRecorder } from '../support/failure-scenarios.js';
+import { MediumStack } from '../support/medium.js';
+import type { SubscriptionFixture } from '../support/pipeline-fixtures.js';
+import { uniqueId } from '../support/test-config.js';
+
+/**
+ * IngestService through EventsModule on real Postgres and Kafka: matching against the
+ * subscription table, the event row, per-subscription sequences, and the tasks read back from the
+ * real deliveries topic. Records are handed in as the ingest consumer hands them.
+ */
+describe('IngestService (medium)', () => {
+  let stack: MediumStack;
+  let ingest: IngestService;
+  let matching: MatchingService;
+  let deliveries: TopicRecorder<DeliveryTaskV1>;
+  let offset = 0;
+
+  beforeAll(async () => {
+    stack = await MediumStack.start();
+    deliveries = await stack.record(stack.topics.deliveries);
+    const module = await stack.module(EventsModule);
+    [ingest, matching] = [module.get(IngestService), module.get(MatchingService)];
+  });
+  afterAll(() => stack?.close());
+
+  /** A subscription row, applied to this instance's table as the changelog consumer applies it. */
+  const subscribe = async (s: Partial<SubscriptionFixture>) => {
+    const id = await stack.subscription(s);
+    const tenant = s.tenantId ?? stack.tenant;
+    await matching.apply({ type: 'SubscriptionChangedV1', id, tenant_id: tenant, version: 1, deleted: false });
+    return id;
+  };
+  const record = (text: string | Buffer, tenant = stack.tenant): InboundMessage => ({
+    topic: stack.config.ingestTopics[0],
+    partition: 0,
+    offset: String(++offset),
+    key: null,
+    value: Buffer.from(text),
+    headers: { 'tenant-id': tenant },
+    timestamp: Date.now(),
+  });
+  /** JSON text with a number no double holds, so that only an exact copy of the data passes. */
+  const eventText = (id: string, type = 'order.created') =>
+    `{"id":"${id}","type":"${type}","created_at":"2026-01-02T03:04:05.678Z","data":{"amount":12345678901234567890123,"note":"é"}}`;
+  const expectedBody = (id: string, sequence: number, previous: string | null) =>
+    `{"id":"${id}","type":"order.created","created_at":"2026-01-02T03:04:05.678Z",` +
+    `"data":{"amount":12345678901234567890123,"note":"é"},"sequence":${sequence},"previous_event_id":${JSON.stringify(previous)}}`;
+  const tasksOf = async (eventId: string, count: number) => {
+    await deliveries.find(() => deliveries.records.filter((r) => r.value.event.id === eventId).length === count);
+    return deliveries.records.filter((r) => r.value.event.id === eventId);
+  };
+
+  it('fans an event out to the matching subscriptions only, stored and numbered per subscription', async () => {
+    const prefix = await subscribe({ events: ['order.*'] });
+    const exact = await subscribe({ events: ['order.created'] });
+    await subscribe({ events: ['payment.failed'] });
+    await subscribe({ tenantId: uniqueId('tenant-'), events: ['*'] });
+    const [first, second] = [uniqueId('evt_'), uniqueId('evt_')];
+
+    expect(await ingest.ingest(record(eventText(first)))).toEqual({ eventId: first, tenantId: stack.tenant, tasks: 2 });
+    await ingest.ingest(record(eventText(second)));
+
+    const stored = await stack.fixtures.db.query(
+      `SELECT id, subscription_ids, payload->'data'->>'note' AS note FROM events WHERE tenant_id = $1 AND id = ANY($2)`,
+      [stack.tenant, [first, second]],
+    );
+    expect(stored.rows).toHaveLength(2);
+    stored.rows.forEach((r) => expect([...r.subscription_ids].sort()).toEqual([prefix, exact].sort()));
+    for (const id of [prefix, exact]) {
+      const [a] = (await tasksOf(first, 2)).filter((r) => r.key === id);
+      const [b] = (await tasksOf(second, 2)).filter((r) => r.key === id);
+      expect(a.value).toMatchObject({ tenant_id: stack.tenant, subscription_id: id, attempt: 1, trigger: 'initial' });
+      expect(a.value.body).toBe(expectedBody(first, 1, null));
+      expect(b.value.body).toBe(expectedBody(second, 2, first));
+    }
+  });
+
+  it.each([
+    ['too_large', () => Buffer.alloc(stack.config.env.MAX_EVENT_BYTES + 1, 32), /MAX_EVENT_BYTES is \d+/],
+    ['undecodable', () => 'not json {', /not JSON and not registry-framed/],
+    ['invalid_envelope', () => '{"id":"x","type":"order","data":{}}', /type must be a dotted name.*created_at/],
+  ])(
+    'throws the poison error %s with its reason for a record that can never succeed',
+    async (reason, value, detail) => {
+      await subscribe({ events: ['*'] });
+      const before = await stack.recordCount(stack.topics.deliveries);
+
+      const thrown = await ingest.ingest(record(value())).catch((e: unknown) => e);
+
+      expect(thrown).toBeInstanceOf(PoisonMessageError);
+      expect(thrown).toMatchObject({ reason, message: expect.stringMatching(detail) });
+      expect(await stack.recordCount(stack.topics.deliveries)).toBe(before);
+    },
+  );
+
+  it('stores the event of a tenant without subscriptions and produces no task', async () => {
+    const lonely = uniqueId('tenant-');
+    const id = uniqueId('evt_');
+    const before = await stack.recordCount(stack.topics.deliveries);
+
+    expect(await ingest.ingest(record(eventText(id), lonely))).toEqual({ eventId: id, tenantId: lonely, tasks: 0 });
+
+    expect(await stack.recordCount(stack.topics.deliveries)).toBe(before);
+    const stored = await stack.fixtures.db.query(`SELECT subscription_ids FROM events WHERE tenant_id = $1`, [lonely]);
+    expect(stored.rows).toEqual([{ subscription_ids: [] }]);
+  });
+});

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
+import { envelopeBody } from '../../src/modules/deliveries/task-record.js';
+import type { EgressRequest, EgressResult } from '../../src/platform/egress/egress-client.js';
+
+/** A first-attempt task as fan-out writes it (body included), for `subscriptionId` of `tenantId`. */
+export function deliveryTask(
+  tenantId: string,
+  subscriptionId: string,
+  over: Partial<DeliveryTaskV1> = {},
+): DeliveryTaskV1 {
+  const now = new Date().toISOString();
+  const event = {
+    id: `evt_${randomUUID()}`,
+    type: 'order.created',
+    created_at: now,
+    data: { order: 42 },
+    sequence: 1,
+    previous_event_id: null,
+  };
+  return {
+    type: 'DeliveryTaskV1',
+    tenant_id: tenantId,
+    subscription_id: subscriptionId,
+    event,
+    body: envelopeBody(event, JSON.stringify(event.data)),
+    attempt: 1,
+    trigger: 'initial',
+    first_attempt_at: now,
+    enqueued_at: now,
+    ...over,
+  };
+}
+
+/** What the egress client returns for an endpoint that answered `status`. */
+export function answered(status: number, headers: Record<string, string> = {}): EgressResult {
+  return {
+    status,
+    headers,
+    bodySnippet: '',
+    durationMs: 1,
+    firstByteMs: 1,
+    outcome: status >= 200 && status < 300 ? 'success' : 'http_error',
+  };
+}
+
+/**
+ * Stands in for EgressClient where a test cuts the network off: records each post and answers
+ * what `reply` says (a 200 unless set), which may also hold the request open.
+ */
+export class FakeEgress {
+  readonly calls: { url: string; request: EgressRequest }[] = [];
+  reply: (url: string) => EgressResult | Promise<EgressResult> = () => answered(200);
+
+  post(url: string, request: EgressRequest): Promise<EgressResult> {
+    this.calls.push({ url, request });
+    return Promise.resolve(this.reply(url));
+  }
+}
