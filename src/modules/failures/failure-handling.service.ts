@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { retryTransient } from '../../platform/errors/retry-transient.js';
+import type { StagedRecord } from '../../platform/outbox/outbox.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import type { DeliveryTaskV1 } from '../deliveries/delivery-task.js';
 import type { SubscriptionStatus } from '../subscriptions/subscription.entity.js';
@@ -107,12 +108,17 @@ export class FailureHandling {
         },
       }),
     );
-    const moved = await retryTransient(() =>
-      this.statuses.transition(row.tenantId, row.id, change.from, change.to, change.reason),
-    );
+    // The status and its changelog record commit together (outbox); the relay sends what publish cannot.
+    let staged: StagedRecord[] = [];
+    const moved = await retryTransient(() => {
+      staged = [];
+      return this.statuses.transition(row.tenantId, row.id, change.from, change.to, change.reason, async (tx, v) => {
+        staged.push(await this.changelog.stage(tx, { id: row.id, tenantId: row.tenantId, version: v }));
+      });
+    });
     if (!moved) return;
     statusChanges.inc({ from: change.from, to: change.to });
-    await retryTransient(() => this.changelog.publish({ id: row.id, tenantId: row.tenantId, version: moved.version }));
+    await this.changelog.publish(staged);
     this.log.warn(`subscription ${row.id}: ${change.from} → ${change.to} (${change.reason})`);
   }
 }
