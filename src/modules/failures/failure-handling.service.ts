@@ -62,11 +62,11 @@ export class FailureHandling {
       notAttempted.inc({ reason: 'disabled' });
       return { action: 'park', reason: 'disabled' };
     }
-    if (this.breakers.permit(subscription.id) === 'skip') {
+    if ((await this.breakers.permit(task.tenant_id, subscription.id)) === 'skip') {
       notAttempted.inc({ reason: 'circuit_open' });
       return this.policy.skip(task.attempt, Date.now());
     }
-    await this.limiter.acquire(subscription.id, subscription.rateLimitPerSecond);
+    await this.limiter.acquire(task.tenant_id, subscription.id, subscription.rateLimitPerSecond);
     return undefined;
   }
 
@@ -81,7 +81,7 @@ export class FailureHandling {
     if (result) {
       const failure = classifyResult(result);
       if (failure === 'success' || countsAgainstEndpoint(failure))
-        this.breakers.record(task.tenant_id, subscription.id, failure === 'success');
+        await this.breakers.record(task.tenant_id, subscription.id, failure === 'success');
     }
     // The held status decides whether the database is asked at all: the usual step changes nothing.
     if (!transitionAfter(subscription.status, step)) return;
