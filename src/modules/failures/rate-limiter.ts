@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { RateSliceStore, slicesPerSecond } from './rate-slice-store.js';
-import { RateWindow } from './rate-window.js';
+import { RateWindow, RecentStarts } from './rate-window.js';
 
 const fallbacks = counter(
   'hookline_rate_limit_local_fallbacks_total',
@@ -16,6 +16,7 @@ interface Queue {
   perSecond: number;
   waiters: (() => void)[];
   pumping: boolean;
+  recent: RecentStarts;
 }
 
 /**
@@ -24,7 +25,9 @@ interface Queue {
  * subscription_rate_slices (RateSliceStore), one claim for every start waiting on this instance at
  * that moment, so a busy subscription costs at most one statement per slice and instance. A waiting
  * task holds one of its subscription's concurrency slots, so a slow limit never holds up other
- * subscriptions. While Postgres does not answer, each instance paces alone at the full rate.
+ * subscriptions. Each instance also keeps its own starts within the limit in any 1-second window
+ * (RecentStarts), so one instance alone is exact. While Postgres does not answer, each instance
+ * paces alone at the full rate.
  */
 @Injectable()
 export class SubscriptionRateLimiter {
@@ -39,7 +42,11 @@ export class SubscriptionRateLimiter {
     if (!perSecond || perSecond <= 0) return;
     if (Date.now() < this.dbPausedUntil) return this.localWait(subscriptionId, perSecond);
     let queue = this.queues.get(subscriptionId);
-    if (!queue) this.queues.set(subscriptionId, (queue = { tenantId, perSecond, waiters: [], pumping: false }));
+    if (!queue)
+      this.queues.set(
+        subscriptionId,
+        (queue = { tenantId, perSecond, waiters: [], pumping: false, recent: new RecentStarts() }),
+      );
     queue.perSecond = perSecond;
     const granted = new Promise<void>((resolve) => queue.waiters.push(resolve));
     if (!queue.pumping) void this.pump(subscriptionId, queue);
@@ -51,9 +58,15 @@ export class SubscriptionRateLimiter {
     queue.pumping = true;
     try {
       while (queue.waiters.length > 0) {
+        const local = queue.recent.available(Date.now(), queue.perSecond);
+        if (local.count === 0) {
+          await new Promise((r) => setTimeout(r, Math.max(1, local.nextAt - Date.now())));
+          continue;
+        }
         const max = Math.ceil(queue.perSecond / slicesPerSecond(queue.perSecond));
-        const want = Math.min(queue.waiters.length, max);
+        const want = Math.min(queue.waiters.length, max, local.count);
         const { granted, sliceLeftMs } = await this.store.claim(queue.tenantId, id, queue.perSecond, want);
+        queue.recent.record(Date.now(), granted);
         queue.waiters.splice(0, granted).forEach((start) => start());
         if (granted < want) await new Promise((r) => setTimeout(r, sliceLeftMs));
       }
