@@ -6,6 +6,7 @@ import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
+import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { DeadLettersModule } from './modules/events/dead-letters.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         },
         DatabaseModule.forRoot(config),
         KafkaModule,
+        OutboxModule,
         EgressModule,
         HttpPlatformModule,
         TelemetryModule,

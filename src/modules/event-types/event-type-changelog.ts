@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
-import { KafkaService } from '../../platform/kafka/kafka.service.js';
+import type { EntityManager } from 'typeorm';
+import { Outbox, type StagedRecord } from '../../platform/outbox/outbox.js';
 import { topicNames } from '../../topology.js';
 
 /**
@@ -23,24 +24,45 @@ export function parseEventTypeChanged(value: Buffer | null): EventTypeChangedV1 
   }
 }
 
-/** Publishes catalog changes so every instance's copy follows Postgres within moments. */
+/** Runs inside the transaction that changed a type: stages its changelog record in the outbox. */
+export type StageChange = (manager: EntityManager, record: { type: string; revision: number }) => Promise<void>;
+
+/** One change on its way: `stage` in the transaction that makes it, `publish` once it committed. */
+export interface Announcement {
+  stage: StageChange;
+  publish(): Promise<void>;
+}
+
+/**
+ * Catalog changes on their way to every instance's copy, through the outbox: the record commits with
+ * the change and goes out right after the commit (or, when that fails, with the relay).
+ */
 @Injectable()
 export class EventTypeChangelog {
   private readonly topic: string;
 
   constructor(
-    private readonly kafka: KafkaService,
+    private readonly outbox: Outbox,
     config: AppConfig,
   ) {
     this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule).eventTypes;
   }
 
-  async publish(change: { type: string; revision: number }): Promise<void> {
-    const message: EventTypeChangedV1 = {
-      type: 'EventTypeChangedV1',
-      event_type: change.type,
-      revision: change.revision,
+  begin(): Announcement {
+    const staged: StagedRecord[] = [];
+    return {
+      stage: async (manager, record) => {
+        const message: EventTypeChangedV1 = {
+          type: 'EventTypeChangedV1',
+          event_type: record.type,
+          revision: record.revision,
+        };
+        const value = JSON.stringify(message);
+        staged.push(await this.outbox.stage(manager, { topic: this.topic, key: record.type, value, tenantId: null }));
+      },
+      publish: async () => {
+        await this.outbox.publishCommitted(staged.splice(0));
+      },
     };
-    await this.kafka.send(this.topic, [{ key: change.type, value: JSON.stringify(message) }]);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { StageChange } from './event-type-changelog.js';
 import type { SchemaFormat } from './schema-compiler.js';
 
 export type EventTypeSource = 'builtin' | 'api' | 'registry';
@@ -102,8 +103,11 @@ export class EventTypesRepository {
     }));
   }
 
-  /** Inserts a type at version 1; null when the name is taken (seeding relies on that to run every start). */
-  insert(t: NewEventType): Promise<EventTypeRecord | null> {
+  /**
+   * Inserts a type at version 1; null when the name is taken (seeding relies on that to run every
+   * start). `stage` runs in the same transaction when a row was inserted.
+   */
+  insert(t: NewEventType, stage?: StageChange): Promise<EventTypeRecord | null> {
     return this.db.transaction(async (m) => {
       const rows: unknown[] = await m.query(
         `INSERT INTO event_types (type, description, source, schema_format, schema, examples, version,
@@ -122,18 +126,22 @@ export class EventTypesRepository {
       );
       if (!rows.length) return null;
       await this.addVersion(m, t.type, 1, t.schemaFormat, t.schema, t.registryVersion ?? null);
-      return toRecord(rows[0]);
+      const record = toRecord(rows[0]);
+      await stage?.(m, record);
+      return record;
     });
   }
 
   /**
    * Applies a change to the locked row inside one transaction; a changed schema becomes a new
    * version. `decide` sees the current row and returns the change, or null to leave it alone
-   * (then `after` is `before`). Null when there is no such type.
+   * (then `after` is `before`). Null when there is no such type. `stage` runs in the same
+   * transaction when the row changed.
    */
   update(
     type: string,
     decide: (current: EventTypeRecord) => (Partial<NewEventType> & { archived?: boolean }) | null,
+    stage?: StageChange,
   ): Promise<{ before: EventTypeRecord; after: EventTypeRecord } | null> {
     return this.db.transaction(async (m) => {
       const current = await this.get(type, m, true);
@@ -168,6 +176,7 @@ export class EventTypesRepository {
       if (schemaChanged) {
         await this.addVersion(m, type, version, after.schemaFormat, after.schema, after.registryVersion);
       }
+      await stage?.(m, after);
       return { before: current, after };
     });
   }

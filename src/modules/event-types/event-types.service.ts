@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
 import { EventCatalog } from './event-catalog.js';
-import { EventTypeChangelog } from './event-type-changelog.js';
+import { EventTypeChangelog, type Announcement } from './event-type-changelog.js';
 import { parseCreate, parsePatch } from './event-type-input.js';
 import { isEventTypeName } from './event-type-name.js';
 import {
@@ -97,7 +97,11 @@ export class EventTypesService {
 
   async create(body: unknown): Promise<EventTypeRecord> {
     const fields = parseCreate(body);
-    const inserted = await this.repository.insert({ ...fields, source: 'api', schemaFormat: 'json-schema' });
+    const announcement = this.changelog.begin();
+    const inserted = await this.repository.insert(
+      { ...fields, source: 'api', schemaFormat: 'json-schema' },
+      announcement.stage,
+    );
     if (!inserted) {
       const existing = await this.repository.get(fields.type);
       if (existing?.source === 'registry') throw registryManaged(existing);
@@ -106,34 +110,45 @@ export class EventTypesService {
         `The event type "${fields.type}" exists already${existing?.archivedAt ? ' (archived)' : ''}.`,
       );
     }
-    return this.announce(inserted);
+    return this.announce(inserted, announcement);
   }
 
   async patch(type: string, body: unknown, ifMatch?: string): Promise<EventTypeRecord> {
     await this.get(type);
-    const change = await this.repository.update(type, (current) => {
-      if (current.source === 'registry') throw registryManaged(current);
-      if (!ifMatchAdmits(ifMatch, current)) throw stale();
-      return parsePatch(body, current);
-    });
+    const announcement = this.changelog.begin();
+    const change = await this.repository.update(
+      type,
+      (current) => {
+        if (current.source === 'registry') throw registryManaged(current);
+        if (!ifMatchAdmits(ifMatch, current)) throw stale();
+        return parsePatch(body, current);
+      },
+      announcement.stage,
+    );
     if (!change) throw notFound(type);
-    return this.announce(change.after);
+    return this.announce(change.after, announcement);
   }
 
   /** Archives: the type stays readable and keeps its subscribers; new subscriptions to it are refused. */
   async archive(type: string, ifMatch?: string): Promise<void> {
     await this.get(type);
-    const change = await this.repository.update(type, (current) => {
-      if (current.source === 'registry') throw registryManaged(current);
-      if (!ifMatchAdmits(ifMatch, current)) throw stale();
-      return current.archivedAt ? null : { archived: true };
-    });
-    if (change && change.after !== change.before) await this.announce(change.after);
+    const announcement = this.changelog.begin();
+    const change = await this.repository.update(
+      type,
+      (current) => {
+        if (current.source === 'registry') throw registryManaged(current);
+        if (!ifMatchAdmits(ifMatch, current)) throw stale();
+        return current.archivedAt ? null : { archived: true };
+      },
+      announcement.stage,
+    );
+    if (change && change.after !== change.before) await this.announce(change.after, announcement);
   }
 
-  private async announce(record: EventTypeRecord): Promise<EventTypeRecord> {
+  /** The record committed with its changelog record (outbox); it goes out before the API answers. */
+  private async announce(record: EventTypeRecord, announcement: Announcement): Promise<EventTypeRecord> {
     this.catalog.apply(record);
-    await this.changelog.publish({ type: record.type, revision: record.revision });
+    await announcement.publish();
     return record;
   }
 }

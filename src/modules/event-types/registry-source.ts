@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { EventCatalog } from './event-catalog.js';
-import { EventTypeChangelog } from './event-type-changelog.js';
+import { EventTypeChangelog, type Announcement } from './event-type-changelog.js';
 import { isEventTypeName } from './event-type-name.js';
 import { EventTypesRepository, type EventTypeRecord } from './event-types.repository.js';
 import { compileSchema, type SchemaFormat } from './schema-compiler.js';
@@ -97,7 +97,9 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
       else await this.take(declared);
     }
     for (const type of await this.repository.registryTypesMissing(this.prefix, subjects)) {
-      await this.publishChange(await this.repository.update(type, () => ({ archived: true })));
+      const announcement = this.changelog.begin();
+      const change = await this.repository.update(type, () => ({ archived: true }), announcement.stage);
+      await this.publishChange(change, announcement);
     }
     this.reported.delete('poll');
   }
@@ -105,31 +107,40 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
   private async take(d: DeclaredType): Promise<void> {
     const held = this.catalog.get(d.type);
     if (held && isCurrent(held, d)) return;
-    const inserted = await this.repository.insert({ ...d, source: 'registry', registrySubject: d.subject });
-    if (inserted) return this.publish(inserted);
-    const change = await this.repository.update(d.type, (current) =>
-      isCurrent(current, d)
-        ? null
-        : {
-            source: 'registry',
-            description: d.description || current.description,
-            schemaFormat: d.schemaFormat,
-            schema: d.schema,
-            registrySubject: d.subject,
-            registryVersion: d.registryVersion,
-            archived: false,
-          },
+    const announcement = this.changelog.begin();
+    const declared = { ...d, source: 'registry' as const, registrySubject: d.subject };
+    const inserted = await this.repository.insert(declared, announcement.stage);
+    if (inserted) return this.publish(inserted, announcement);
+    const change = await this.repository.update(
+      d.type,
+      (current) =>
+        isCurrent(current, d)
+          ? null
+          : {
+              source: 'registry',
+              description: d.description || current.description,
+              schemaFormat: d.schemaFormat,
+              schema: d.schema,
+              registrySubject: d.subject,
+              registryVersion: d.registryVersion,
+              archived: false,
+            },
+      announcement.stage,
     );
-    await this.publishChange(change);
+    await this.publishChange(change, announcement);
   }
 
-  private async publishChange(change: { before: EventTypeRecord; after: EventTypeRecord } | null): Promise<void> {
-    if (change && change.after !== change.before) await this.publish(change.after);
+  private async publishChange(
+    change: { before: EventTypeRecord; after: EventTypeRecord } | null,
+    announcement: Announcement,
+  ): Promise<void> {
+    if (change && change.after !== change.before) await this.publish(change.after, announcement);
   }
 
-  private async publish(record: EventTypeRecord): Promise<void> {
+  /** The change committed with its changelog record (outbox); this sends it now. */
+  private async publish(record: EventTypeRecord, announcement: Announcement): Promise<void> {
     this.catalog.apply(record);
-    await this.changelog.publish({ type: record.type, revision: record.revision });
+    await announcement.publish();
   }
 
   private async fetchJson<T>(path: string): Promise<T> {

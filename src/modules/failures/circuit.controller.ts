@@ -25,6 +25,6 @@ export class CircuitController {
   async get(@TenantId() tenantId: string, @Param('id') id: string) {
     const subscription = UUID.test(id) ? await this.subscriptions.find(tenantId, id) : undefined;
     if (!subscription) throw AppError.notFound('The webhook subscription');
-    return { subscription_id: id, status: subscription.status, ...this.breakers.describe(tenantId, id) };
+    return { subscription_id: id, status: subscription.status, ...(await this.breakers.describe(tenantId, id)) };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { retryTransient } from '../../platform/errors/retry-transient.js';
+import type { StagedRecord } from '../../platform/outbox/outbox.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import type { DeliveryTaskV1 } from '../deliveries/delivery-task.js';
 import type { SubscriptionStatus } from '../subscriptions/subscription.entity.js';
@@ -61,11 +62,11 @@ export class FailureHandling {
       notAttempted.inc({ reason: 'disabled' });
       return { action: 'park', reason: 'disabled' };
     }
-    if (this.breakers.permit(subscription.id) === 'skip') {
+    if ((await this.breakers.permit(task.tenant_id, subscription.id)) === 'skip') {
       notAttempted.inc({ reason: 'circuit_open' });
       return this.policy.skip(task.attempt, Date.now());
     }
-    await this.limiter.acquire(subscription.id, subscription.rateLimitPerSecond);
+    await this.limiter.acquire(task.tenant_id, subscription.id, subscription.rateLimitPerSecond);
     return undefined;
   }
 
@@ -80,7 +81,7 @@ export class FailureHandling {
     if (result) {
       const failure = classifyResult(result);
       if (failure === 'success' || countsAgainstEndpoint(failure))
-        this.breakers.record(task.tenant_id, subscription.id, failure === 'success');
+        await this.breakers.record(task.tenant_id, subscription.id, failure === 'success');
     }
     // The held status decides whether the database is asked at all: the usual step changes nothing.
     if (!transitionAfter(subscription.status, step)) return;
@@ -107,12 +108,17 @@ export class FailureHandling {
         },
       }),
     );
-    const moved = await retryTransient(() =>
-      this.statuses.transition(row.tenantId, row.id, change.from, change.to, change.reason),
-    );
+    // The status and its changelog record commit together (outbox); the relay sends what publish cannot.
+    let staged: StagedRecord[] = [];
+    const moved = await retryTransient(() => {
+      staged = [];
+      return this.statuses.transition(row.tenantId, row.id, change.from, change.to, change.reason, async (tx, v) => {
+        staged.push(await this.changelog.stage(tx, { id: row.id, tenantId: row.tenantId, version: v }));
+      });
+    });
     if (!moved) return;
     statusChanges.inc({ from: change.from, to: change.to });
-    await retryTransient(() => this.changelog.publish({ id: row.id, tenantId: row.tenantId, version: moved.version }));
+    await this.changelog.publish(staged);
     this.log.warn(`subscription ${row.id}: ${change.from} → ${change.to} (${change.reason})`);
   }
 }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { SubscriptionChangelog } from '../subscriptions/subscription-changelog.js';
 import { AlertPublisher } from './alert-publisher.js';
 import { CircuitBreakers } from './circuit-breakers.js';
+import { CircuitStore } from './circuit-store.js';
+import { RateSliceStore } from './rate-slice-store.js';
 import { FailureHandling } from './failure-handling.service.js';
 import { SubscriptionRateLimiter } from './rate-limiter.js';
 import { SubscriptionStatusRepository } from './subscription-status.repository.js';
@@ -11,7 +13,9 @@ import { SubscriptionStatusRepository } from './subscription-status.repository.j
   providers: [
     FailureHandling,
     CircuitBreakers,
+    CircuitStore,
     SubscriptionRateLimiter,
+    RateSliceStore,
     SubscriptionStatusRepository,
     SubscriptionChangelog,
     AlertPublisher,

@@ -33,3 +33,24 @@ export class RateWindow {
     return at - now;
   }
 }
+
+/**
+ * The starts this instance made in the last second, by their actual times: with the shared slices
+ * (which allow the limit plus one slice's share in a second), an instance alone never exceeds the
+ * limit itself in any 1-second window.
+ */
+export class RecentStarts {
+  private readonly starts: number[] = [];
+
+  /** How many may start now under `perSecond`, and when the next one frees up when none may. */
+  available(now: number, perSecond: number): { count: number; nextAt: number } {
+    while (this.starts.length > 0 && this.starts[0] <= now - 1000) this.starts.shift();
+    const count = Math.max(0, perSecond - this.starts.length);
+    const oldest = this.starts[this.starts.length - perSecond];
+    return { count, nextAt: count > 0 || oldest === undefined ? now : oldest + 1000 };
+  }
+
+  record(now: number, n: number): void {
+    for (let i = 0; i < n; i++) this.starts.push(now);
+  }
+}

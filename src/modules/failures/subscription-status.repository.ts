@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { SigningSecret, SubscriptionStatus } from '../subscriptions/subscription.entity.js';
 
 export interface StatusRow {
@@ -37,6 +37,7 @@ export class SubscriptionStatusRepository {
   /**
    * Moves the status only if it is still `from` (two instances exhausting tasks of one subscription
    * at once change it once); returns the new version and time, or undefined when it had moved.
+   * `inTx` runs in the same transaction once it moved (the changelog outbox stages its record there).
    */
   async transition(
     tenantId: string,
@@ -44,8 +45,24 @@ export class SubscriptionStatusRepository {
     from: SubscriptionStatus,
     to: SubscriptionStatus,
     reason: string,
+    inTx: (tx: EntityManager, version: number) => Promise<void>,
   ): Promise<{ version: number; changedAt: Date } | undefined> {
-    const rows: { version: number; status_changed_at: Date }[] = await this.db.query(
+    return this.db.transaction(async (tx) => {
+      const moved = await this.move(tx, tenantId, id, from, to, reason);
+      if (moved) await inTx(tx, moved.version);
+      return moved;
+    });
+  }
+
+  private async move(
+    tx: EntityManager,
+    tenantId: string,
+    id: string,
+    from: SubscriptionStatus,
+    to: SubscriptionStatus,
+    reason: string,
+  ): Promise<{ version: number; changedAt: Date } | undefined> {
+    const rows: { version: number; status_changed_at: Date }[] = await tx.query(
       `UPDATE subscriptions
           SET status = $4, status_reason = $5, status_changed_at = now(), version = version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND status = $3

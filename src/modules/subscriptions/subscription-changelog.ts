@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
-import { KafkaService } from '../../platform/kafka/kafka.service.js';
+import type { EntityManager } from 'typeorm';
+import { Outbox, type StagedRecord } from '../../platform/outbox/outbox.js';
 import { topicNames } from '../../topology.js';
 
 /**
@@ -16,19 +17,24 @@ export interface SubscriptionChangedV1 {
   deleted: boolean;
 }
 
-/** Publishes subscription changes so every instance's in-memory table follows Postgres. */
+type Change = { id: string; tenantId: string; version: number; deleted?: boolean };
+
+/**
+ * Subscription changes on their way to every instance's in-memory table, through the outbox:
+ * `stage` inside the transaction that makes the change, `publish` once it committed.
+ */
 @Injectable()
 export class SubscriptionChangelog {
   private readonly topic: string;
 
   constructor(
-    private readonly kafka: KafkaService,
+    private readonly outbox: Outbox,
     config: AppConfig,
   ) {
     this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule).subscriptions;
   }
 
-  async publish(change: { id: string; tenantId: string; version: number; deleted?: boolean }): Promise<void> {
+  stage(manager: EntityManager, change: Change): Promise<StagedRecord> {
     const message: SubscriptionChangedV1 = {
       type: 'SubscriptionChangedV1',
       id: change.id,
@@ -36,6 +42,16 @@ export class SubscriptionChangelog {
       version: change.version,
       deleted: change.deleted ?? false,
     };
-    await this.kafka.send(this.topic, [{ key: change.id, value: JSON.stringify(message) }]);
+    return this.outbox.stage(manager, {
+      topic: this.topic,
+      key: change.id,
+      value: JSON.stringify(message),
+      tenantId: change.tenantId,
+    });
+  }
+
+  /** After the commit: on the changelog before the caller answers (read-your-writes), else the relay's. */
+  async publish(staged: readonly StagedRecord[]): Promise<void> {
+    await this.outbox.publishCommitted(staged);
   }
 }

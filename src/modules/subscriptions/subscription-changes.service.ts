@@ -6,7 +6,6 @@ import { validate } from 'class-validator';
 import { AppError } from '../../platform/errors/app-error.js';
 import { toFieldErrors } from '../../platform/http/validation.js';
 import { DEFAULT_GRACE_SECONDS, generateSecret, rotateSecrets, validSecrets } from './secrets.js';
-import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SecretRotationDto } from './subscription.dto.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
@@ -29,7 +28,6 @@ export class SubscriptionChangesService {
     private readonly subscriptions: SubscriptionsService,
     private readonly input: SubscriptionInput,
     private readonly urls: UrlChecks,
-    private readonly changelog: SubscriptionChangelog,
   ) {}
 
   /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url is verified again. */
@@ -105,10 +103,9 @@ export class SubscriptionChangesService {
     return current;
   }
 
-  private async save(next: SubscriptionEntity, expectedVersion: number): Promise<SubscriptionEntity> {
-    const saved = await this.subscriptions.saveOrConflict(next, expectedVersion);
-    await this.changelog.publish({ id: saved.id, tenantId: saved.tenantId, version: saved.version });
-    return saved;
+  /** The change and its changelog record commit together (SubscriptionsService.saveOrConflict). */
+  private save(next: SubscriptionEntity, expectedVersion: number): Promise<SubscriptionEntity> {
+    return this.subscriptions.saveOrConflict(next, expectedVersion);
   }
 }
 

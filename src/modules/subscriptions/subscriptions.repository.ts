@@ -16,6 +16,12 @@ export interface ListCriteria {
 
 export class DuplicateSubscriptionError extends Error {}
 
+/** Runs in the writing transaction, after the row is written: the changelog outbox stages its record there. */
+export type InTransaction = (
+  tx: EntityManager,
+  row: { id: string; tenantId: string; version: number },
+) => Promise<void>;
+
 const ISO_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 /** Subscriptions in Postgres; every method is scoped to a tenant except the two the pipeline uses. */
@@ -33,14 +39,22 @@ export class SubscriptionsRepository {
   /**
    * Inserts or updates one subscription under a per-(tenant, url) lock so the "same url and same
    * events twice" rule holds across concurrent requests and instances. Returns null when an update
-   * finds the version changed meanwhile.
+   * finds the version changed meanwhile. `inTx` commits with the row or not at all.
    */
-  async save(entity: SubscriptionEntity, expectedVersion?: number): Promise<SubscriptionEntity | null> {
+  async save(
+    entity: SubscriptionEntity,
+    expectedVersion: number | undefined,
+    inTx: InTransaction,
+  ): Promise<SubscriptionEntity | null> {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${entity.tenantId} ${entity.url}`]);
       await this.assertUnique(tx, entity);
       const repo = tx.getRepository(SubscriptionEntity);
-      if (expectedVersion === undefined) return repo.save(repo.create(entity));
+      if (expectedVersion === undefined) {
+        const inserted = await repo.save(repo.create(entity));
+        await inTx(tx, inserted);
+        return inserted;
+      }
       const result = await repo
         .createQueryBuilder()
         .update()
@@ -64,7 +78,9 @@ export class SubscriptionsRepository {
         })
         .execute();
       if (!result.affected) return null;
-      return repo.findOneByOrFail({ tenantId: entity.tenantId, id: entity.id });
+      const saved = await repo.findOneByOrFail({ tenantId: entity.tenantId, id: entity.id });
+      await inTx(tx, saved);
+      return saved;
     });
   }
 
@@ -84,13 +100,23 @@ export class SubscriptionsRepository {
     if ((await this.duplicates(tx, entity)).length > 0) throw new DuplicateSubscriptionError();
   }
 
-  async delete(tenantId: string, id: string, expectedVersion?: number): Promise<boolean> {
-    const result = await this.subscriptions.delete({
-      tenantId,
-      id,
-      ...(expectedVersion !== undefined ? { version: expectedVersion } : {}),
+  /** Deletes (at `expectedVersion` when given); `inTx` sees the version the deletion stands for. */
+  async delete(
+    tenantId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    inTx: InTransaction,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [rows] = (await tx.query(
+        `DELETE FROM subscriptions WHERE tenant_id = $1 AND id = $2 AND ($3::int IS NULL OR version = $3)
+          RETURNING version`,
+        [tenantId, id, expectedVersion ?? null],
+      )) as [{ version: number }[], number];
+      if (!rows.length) return false;
+      await inTx(tx, { id, tenantId, version: rows[0].version + 1 });
+      return true;
     });
-    return (result.affected ?? 0) > 0;
   }
 
   /** One page, plus whether more follow, and each row's exact sort key (microseconds) for cursors. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { StagedRecord } from '../../platform/outbox/outbox.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListQueryDto } from './list-query.dto.js';
 import { generateSecret } from './secrets.js';
@@ -63,7 +64,6 @@ export class SubscriptionsService {
     if (await this.repository.hasDuplicate(entity)) throw conflict();
     await this.urls.verify(entity.url, [secret]);
     const saved = await this.saveOrConflict(entity);
-    await this.changelog.publish({ id: saved.id, tenantId, version: saved.version });
     return { subscription: saved, generatedSecret: dto.secret ? undefined : secret };
   }
 
@@ -103,14 +103,23 @@ export class SubscriptionsService {
     const current = await this.get(tenantId, id);
     const expected = ifMatch === undefined ? undefined : current.version;
     if (ifMatch !== undefined && !ifMatchAdmits(ifMatch, current)) throw stale();
-    if (!(await this.repository.delete(tenantId, id, expected))) throw expected ? stale() : notFound();
-    await this.changelog.publish({ id, tenantId, version: current.version + 1, deleted: true });
+    const staged: StagedRecord[] = [];
+    const deleted = await this.repository.delete(tenantId, id, expected, async (tx, row) => {
+      staged.push(await this.changelog.stage(tx, { ...row, deleted: true }));
+    });
+    if (!deleted) throw expected ? stale() : notFound();
+    await this.changelog.publish(staged);
   }
 
+  /** Saves the row and its changelog record in one transaction, then publishes the record. */
   async saveOrConflict(entity: SubscriptionEntity, expectedVersion?: number): Promise<SubscriptionEntity> {
     try {
-      const saved = await this.repository.save(entity, expectedVersion);
+      const staged: StagedRecord[] = [];
+      const saved = await this.repository.save(entity, expectedVersion, async (tx, row) => {
+        staged.push(await this.changelog.stage(tx, row));
+      });
       if (!saved) throw stale();
+      await this.changelog.publish(staged);
       return saved;
     } catch (error) {
       if (error instanceof DuplicateSubscriptionError) throw conflict();

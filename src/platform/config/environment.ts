@@ -276,6 +276,31 @@ export class Environment extends CatalogEnvironment {
   @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
   CIRCUIT_OPEN_DURATION = '30s';
 
+  /**
+   * How often an instance re-reads the shared circuit rows of the subscriptions it delivers to, so
+   * a circuit another instance opened or closed is followed within this long.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  CIRCUIT_SYNC_MS = 1000;
+
+  /** How often the outbox relay looks for changelog records that were committed but not published. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  OUTBOX_RELAY_INTERVAL_MS = 1000;
+
+  /** Test hook: the process kills itself (SIGKILL) right after a change commits, before its changelog publish. */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  OUTBOX_TEST_KILL_AFTER_COMMIT = false;
+
   /** An operation's lease: a runner renews it while working; when it lapses another runner resumes the work. */
   @IsOptional()
   @Transform(toInt)

@@ -4,6 +4,7 @@ import { ApiConventions1732400000000 } from './1732400000000-api-conventions.js'
 import { Operations1732650000000 } from './1732650000000-operations.js';
 import { EventCatalog1732900000000 } from './1732900000000-event-catalog.js';
 import { DefaultPartitions1733000000000 } from './1733000000000-default-partitions.js';
+import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
 
 /** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Operations1732650000000,
   EventCatalog1732900000000,
   DefaultPartitions1733000000000,
+  FleetState1733100000000,
 ];
