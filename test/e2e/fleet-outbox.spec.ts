@@ -2,7 +2,7 @@ import pg from 'pg';
 import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
 import type { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { topicNames } from '../../src/topology.js';
+import { pipelineTopology, topicNames } from '../../src/topology.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { eventually } from '../support/pipeline-fixtures.js';
 import { sleep, TopicRecorder } from '../support/failure-scenarios.js';
@@ -33,7 +33,7 @@ describe('fleet: a change committed right before kill -9 still reaches the chang
       EGRESS_CA_FILE: receiver.caFile,
       EVENT_TYPE_REGISTRY_POLL_MS: '0',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
   });
   afterAll(async () => {

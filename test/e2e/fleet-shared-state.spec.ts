@@ -4,7 +4,7 @@ import pg from 'pg';
 import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
 import type { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { topicNames } from '../../src/topology.js';
+import { pipelineTopology, topicNames } from '../../src/topology.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
@@ -44,7 +44,7 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
       // One request in flight per instance: what the circuit counts is then exact, not racy.
       DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '1',
     });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     failing = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/fail'), events: ['*'] });

@@ -12,7 +12,7 @@ describe('pipeline boot check', () => {
   it('fails when an enabled topic has no registered handler', async () => {
     const config = testConfig({ ROLES: 'ingest' });
     const kafka = new KafkaService(config, pipelineTopology(config));
-    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config));
+    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka));
     transport.addHandler(Handlers.ingest, async () => undefined, true);
 
     const error = await listen(transport);
@@ -26,7 +26,7 @@ describe('pipeline boot check', () => {
   it('fails when a handler is registered twice (each record would be processed twice)', async () => {
     const config = testConfig({ ROLES: 'api' });
     const kafka = new KafkaService(config, pipelineTopology(config));
-    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config));
+    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka));
     transport.addHandler(Handlers.eventTypeChangelog, async () => undefined, true);
     transport.addHandler(Handlers.eventTypeChangelog, async () => undefined, true);
 
@@ -39,7 +39,7 @@ describe('pipeline boot check', () => {
     // An API instance reads only the event-type changelog that keeps its catalog fresh.
     const config = testConfig({ ROLES: 'api' });
     const kafka = new KafkaService(config, pipelineTopology(config));
-    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config));
+    const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka));
     expect(transport.activeTopics().map((t) => t.topic)).toEqual([`${config.env.KAFKA_TOPIC_PREFIX}.event-types`]);
     await kafka.start();
     transport.addHandler(Handlers.eventTypeChangelog, async () => undefined, true);

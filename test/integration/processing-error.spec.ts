@@ -16,7 +16,7 @@ describe('processing_error parks are loud', () => {
   const config = testConfig({ ROLES: 'api', READY_MAX_PROCESSING_ERRORS_PER_MINUTE: '1' });
   const health = new PipelineHealth(config);
   const kafka = new KafkaService(config, pipelineTopology(config), health);
-  const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka, config), health);
+  const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka), health);
   const parked = async () => {
     const line = (await register.metrics())
       .split('\n')

@@ -3,6 +3,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 10_000;
 const SUBSCRIPTIONS = [
@@ -36,7 +37,7 @@ describe('fleet: api+ingest and two delivery instances, one killed -9 mid-stream
   it('loses no event and counts the duplicates', async () => {
     await receiver.start();
     const config = testConfig({ EGRESS_CA_FILE: receiver.caFile, KAFKA_TOPIC_PARTITIONS: '4' });
-    kafka = new KafkaService(config);
+    kafka = new KafkaService(config, pipelineTopology(config));
     await kafka.start();
     fixtures = new PipelineFixtures(kafka);
     for (const s of SUBSCRIPTIONS) {

@@ -6,7 +6,7 @@ import { DatabaseModule } from '../../src/platform/database/database.module.js';
 import { EgressModule } from '../../src/platform/egress/egress.module.js';
 import { KafkaModule } from '../../src/platform/kafka/kafka.module.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { topicNames, type TopicNames } from '../../src/topology.js';
+import { pipelineTopology, topicNames, type TopicNames } from '../../src/topology.js';
 import { TopicRecorder } from './failure-scenarios.js';
 import type { HttpsReceiver } from './https-receiver.js';
 import { PipelineFixtures, type SubscriptionFixture } from './pipeline-fixtures.js';
@@ -66,7 +66,7 @@ export class MediumStack {
     readonly receiver?: HttpsReceiver,
   ) {
     this.config = testConfig(env);
-    this.kafka = new KafkaService(this.config);
+    this.kafka = new KafkaService(this.config, pipelineTopology(this.config));
     this.fixtures = new PipelineFixtures(this.kafka);
     this.topics = topicNames(this.config.env.KAFKA_TOPIC_PREFIX, this.config.retrySchedule);
   }

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { IHeaders, Message } from 'kafkajs';
-import { AppConfig } from '../config/app-config.js';
 import { counter } from '../telemetry/metrics.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
@@ -48,10 +47,7 @@ export class DeadLetterWriter {
   private overflow?: DeadLetterOverflow;
   private readonly log = new Logger('DeadLetters');
 
-  constructor(
-    private readonly kafka: KafkaService,
-    config: AppConfig,
-  ) {
+  constructor(private readonly kafka: KafkaService) {
     this.topic = kafka.topology.deadLetterTopic;
   }
 
