@@ -111,9 +111,13 @@ describe('REST API: bad input never yields a 5xx', () => {
     );
     api = ApiClient.for(app, key);
     subscriptionId = (await api.post('/v1/webhooks', { url: receiver.url('/bad'), events: ['*'] })).body.id;
-    const doc = (await api.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await api.get('/v1/openapi.json')).body as {
+      servers: { url: string }[];
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // Paths are relative to the document's server (the version's base path).
     operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: `${doc.servers[0].url}${path}` })),
     );
   });
 

@@ -143,10 +143,13 @@ describe('REST API conventions', () => {
     const doc = await api.get('/v1/openapi.json', { key: null });
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
+    // The version is the server's base path; the paths are relative to it.
+    expect(doc.body.servers).toEqual([{ url: '/v1' }]);
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/v1/webhooks', '/v1/webhooks/{id}', '/v1/webhooks/batch', '/v1/event-types']),
+      expect.arrayContaining(['/webhooks', '/webhooks/{id}', '/webhooks/batch', '/event-types']),
     );
-    expect(doc.body.paths['/v1/webhooks/{id}/rotate-secret'].post.deprecated).toBe(true);
+    expect(Object.keys(doc.body.paths).filter((p) => p.startsWith('/v1'))).toEqual([]);
+    expect(doc.body.paths['/webhooks/{id}/rotate-secret'].post.deprecated).toBe(true);
     const docs = await fetch(`${api.baseUrl}/docs`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

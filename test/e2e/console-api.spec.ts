@@ -95,10 +95,10 @@ describe('console: read endpoints and static files', () => {
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await api.get('/v1/openapi.json')).body;
-    const op = doc.paths['/v1/webhooks/{id}/delivery-stats'].get;
+    const op = doc.paths['/webhooks/{id}/delivery-stats'].get;
     expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'hours']));
     expect(op.responses['200'].content['application/json'].schema.$ref).toMatch(/DeliveryStats$/);
-    expect(doc.paths['/v1/dead-letters'].get).toBeDefined();
+    expect(doc.paths['/dead-letters'].get).toBeDefined();
   });
 
   it('shows an attempt with its request rebuilt from the event store, signatures masked', async () => {
