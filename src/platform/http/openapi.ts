@@ -19,10 +19,10 @@ export function versionAsServer(document: OpenAPIObject, base = API_BASE_PATH): 
 }
 
 /**
- * The OpenAPI 3 document, generated from the controllers and DTOs, at GET /v1/openapi.json, with
- * interactive docs at /docs.
+ * The OpenAPI 3 document, generated from the controllers and DTOs. The running app serves it (see
+ * mountOpenApi); `npm run client:generate` builds it without the stack (src/devtools/openapi-document.ts).
  */
-export function mountOpenApi(app: INestApplication): void {
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Hookline API')
     .setDescription(
@@ -33,7 +33,12 @@ export function mountOpenApi(app: INestApplication): void {
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key of your tenant' })
     .build();
-  const document = versionAsServer(SwaggerModule.createDocument(app, config));
+  return versionAsServer(SwaggerModule.createDocument(app, config));
+}
+
+/** The document at GET /v1/openapi.json, with interactive docs at /docs. */
+export function mountOpenApi(app: INestApplication): void {
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'v1/openapi.json',
     yamlDocumentUrl: 'v1/openapi.yaml',
