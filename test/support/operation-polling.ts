@@ -18,7 +18,7 @@ export async function follow(
   const samples: Followed['samples'] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await api.get(`/v1/operations/${id}`);
+    const res = await api.raw.get(`/v1/operations/${id}`);
     if (res.status !== 200) throw new Error(`GET operation ${id}: ${res.status} ${res.text}`);
     samples.push({ status: res.body.status, progress: res.body.progress });
     const done = typeof until === 'function' ? until(res.body) : until.includes(res.body.status);
