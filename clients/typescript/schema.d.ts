@@ -607,7 +607,7 @@ export interface components {
        * @description How long the previous secrets stay valid
        * @default 86400
        */
-      grace_period_seconds: number;
+      grace_period_seconds?: number;
     };
     RotationResponse: {
       /** Format: uuid */
@@ -706,12 +706,12 @@ export interface components {
        * @default failed
        * @enum {string}
        */
-      status: 'failed' | 'all';
+      status?: 'failed' | 'all';
       /**
        * @description Only count the events; deliver nothing
        * @default false
        */
-      dry_run: boolean;
+      dry_run?: boolean;
     };
     CreateRedriveDto: {
       /**
@@ -753,7 +753,7 @@ export interface components {
        * @default json
        * @enum {string}
        */
-      format: 'csv' | 'json';
+      format?: 'csv' | 'json';
     };
   };
   responses: never;

@@ -32,7 +32,9 @@ export async function generateClientFiles(): Promise<GeneratedFile[]> {
   const document = await createOpenApiDocument();
   const documentPath = join(CLIENT_DIR, 'openapi.json');
   const schemaPath = join(CLIENT_DIR, 'schema.d.ts');
-  const types = BANNER + astToString(await openapiTS(document as OpenAPI3));
+  // A field with a default stays optional: request bodies may leave it out (openapi-typescript
+  // otherwise types it as always present, which holds only for responses).
+  const types = BANNER + astToString(await openapiTS(document as OpenAPI3, { defaultNonNullable: false }));
   return [
     { path: documentPath, text: await format(documentPath, JSON.stringify(document, null, 2)) },
     { path: schemaPath, text: await format(schemaPath, types) },
