@@ -94,9 +94,11 @@ describe('console in a browser', () => {
     app = await startApp(config);
     api = ApiClient.for(app, key);
     const create = async (path: string, description: string, types: string[]) => {
-      const res = await api.raw.post('/v1/webhooks', { url: receiver.url(path), events: types, description });
-      if (res.status !== 201) throw new Error(`create subscription: ${res.status} ${res.text}`);
-      return res.body.id as string;
+      const { data, error, response } = await api.POST('/webhooks', {
+        body: { url: receiver.url(path), events: types, description },
+      });
+      if (!data) throw new Error(`create subscription: ${response.status} ${JSON.stringify(error)}`);
+      return data.id;
     };
     subs.shop = await create('/shop', 'Orders to the shop', ['order.*']);
     subs.flaky = await create('/flaky', 'Payments to billing', ['payment.*']);
