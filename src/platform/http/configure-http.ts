@@ -32,7 +32,7 @@ export function configureHttp(app: INestApplication, config: AppConfig): void {
   const defer = config.hasRole('api');
   app.use(exceptDocs(contentNegotiationMiddleware(defer)));
   app.use(jsonBodyMiddleware(config.env.API_BODY_LIMIT, defer));
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(server));
   app.useLogger(app.get(Logger));
   mountOpenApi(app);
   if (config.hasRole('api')) mountConsole(app);
