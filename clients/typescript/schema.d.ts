@@ -532,6 +532,7 @@ export interface components {
     };
     CreateSubscriptionDto: {
       /**
+       * Format: uri
        * @description Absolute https URL with a public host
        * @example https://example.com/hooks
        */
@@ -549,7 +550,10 @@ export interface components {
       metadata?: {
         [key: string]: string;
       };
-      /** @description https URL that receives an operational callback when the subscription turns failing */
+      /**
+       * Format: uri
+       * @description https URL that receives an operational callback when the subscription turns failing
+       */
       alert_url?: string | null;
       /** @description Signing secret; generated (whsec_…) and returned once when omitted */
       secret?: string;
@@ -783,6 +787,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -796,6 +808,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -807,6 +827,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -814,6 +842,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -823,6 +859,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -832,6 +876,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -859,6 +913,14 @@ export interface operations {
       /** @description Created; Location names it */
       201: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -868,6 +930,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -881,6 +951,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -892,6 +970,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -899,6 +985,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -908,6 +1002,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -917,6 +1019,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -926,6 +1036,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -935,6 +1053,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -944,6 +1070,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -965,6 +1101,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -978,6 +1122,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -989,6 +1141,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -996,6 +1156,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1005,6 +1173,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1014,6 +1190,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1038,6 +1224,14 @@ export interface operations {
     responses: {
       204: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1049,6 +1243,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1060,6 +1262,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1067,6 +1277,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1076,6 +1294,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1085,6 +1311,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1094,6 +1328,14 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1103,6 +1345,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1132,6 +1384,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1141,6 +1401,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1154,6 +1422,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1165,6 +1441,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1172,6 +1456,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1181,6 +1473,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1190,6 +1490,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1199,6 +1507,14 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1208,6 +1524,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1217,6 +1541,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1226,6 +1558,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1235,6 +1575,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1260,6 +1610,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1273,6 +1631,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1284,6 +1650,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1291,6 +1665,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1300,6 +1682,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1309,6 +1699,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1318,6 +1716,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1352,6 +1760,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1365,6 +1781,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1376,6 +1800,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1383,6 +1815,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1392,6 +1832,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1401,6 +1849,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1428,6 +1886,14 @@ export interface operations {
       /** @description Created; Location names it */
       201: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1437,6 +1903,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1450,6 +1924,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1461,6 +1943,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1468,6 +1958,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1477,6 +1975,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1486,6 +1992,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1495,6 +2009,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1504,6 +2026,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1513,6 +2043,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1539,6 +2079,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1552,6 +2100,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1563,6 +2119,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1570,6 +2134,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1579,6 +2151,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1588,6 +2168,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1597,6 +2185,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1621,6 +2219,14 @@ export interface operations {
     responses: {
       204: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1632,6 +2238,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1643,6 +2257,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1650,6 +2272,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1659,6 +2289,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1668,6 +2306,14 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1677,6 +2323,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1726,6 +2382,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1735,6 +2399,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1748,6 +2420,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1759,6 +2439,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1766,6 +2454,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1775,6 +2471,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1784,6 +2488,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1793,6 +2505,14 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1802,6 +2522,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1811,6 +2539,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1820,6 +2556,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1829,6 +2573,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1855,6 +2609,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1864,6 +2626,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1877,6 +2647,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1888,6 +2666,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1895,6 +2681,31 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1904,6 +2715,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1913,6 +2732,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1922,6 +2749,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1931,6 +2766,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -1955,6 +2800,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1968,6 +2821,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1979,6 +2840,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1986,6 +2855,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1995,6 +2872,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2004,6 +2889,14 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2013,6 +2906,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2022,6 +2923,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2046,6 +2957,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2059,6 +2978,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2070,6 +2997,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2077,6 +3012,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2086,6 +3029,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2095,6 +3046,14 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2104,6 +3063,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2113,6 +3080,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2143,6 +3120,14 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2152,6 +3137,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2165,6 +3158,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2176,6 +3177,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2183,6 +3192,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2192,6 +3209,31 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2201,6 +3243,31 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body exceeds API_BODY_LIMIT */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2210,6 +3277,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2219,6 +3294,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2228,6 +3311,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2253,6 +3346,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2262,6 +3369,20 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2275,6 +3396,20 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -2286,6 +3421,20 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -2293,6 +3442,20 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2302,6 +3465,20 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2311,6 +3488,43 @@ export interface operations {
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body exceeds API_BODY_LIMIT */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2320,6 +3534,20 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2329,6 +3557,20 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2338,6 +3580,22 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: string;
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: string;
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2372,6 +3630,14 @@ export interface operations {
       /** @description A page of attempts: { data, pagination: { next_cursor, has_more } } */
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2379,6 +3645,14 @@ export interface operations {
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2386,9 +3660,87 @@ export interface operations {
       /** @description FORBIDDEN: the key lacks the "read" scope */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description NOT_FOUND: no such resource for your tenant (a malformed id included) */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR (every invalid field in details) or another semantic error */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -2407,6 +3759,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2416,6 +3776,14 @@ export interface operations {
       /** @description UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2425,6 +3793,14 @@ export interface operations {
       /** @description FORBIDDEN: missing scope */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2434,6 +3810,31 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2443,6 +3844,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2452,6 +3861,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2474,6 +3893,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2481,6 +3908,14 @@ export interface operations {
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2488,9 +3923,70 @@ export interface operations {
       /** @description FORBIDDEN: the key lacks the "read" scope */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description NOT_FOUND: no such resource for your tenant (a malformed id included) */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -2519,6 +4015,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2526,6 +4030,14 @@ export interface operations {
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2533,9 +4045,87 @@ export interface operations {
       /** @description FORBIDDEN: the key lacks the "read" scope */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description NOT_FOUND: no such resource for your tenant (a malformed id included) */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR (every invalid field in details) or another semantic error */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -2553,6 +4143,14 @@ export interface operations {
       /** @description { subscription_id, status, state, consecutive_failures, opened_at, next_probe_at, … } */
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2560,6 +4158,14 @@ export interface operations {
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2567,9 +4173,70 @@ export interface operations {
       /** @description FORBIDDEN: the key lacks the "read" scope */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description NOT_FOUND: no such resource for your tenant (a malformed id included) */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -2590,6 +4257,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2603,6 +4278,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2614,6 +4297,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2621,6 +4312,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2630,6 +4329,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2639,6 +4346,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2660,6 +4377,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2673,6 +4398,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2684,6 +4417,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2691,6 +4432,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2700,6 +4449,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2709,6 +4466,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2731,6 +4498,14 @@ export interface operations {
       /** @description CANCELLED, or CANCELLING until the next checkpoint */
       202: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2744,6 +4519,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2755,6 +4538,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2762,6 +4553,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2771,6 +4570,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2780,6 +4587,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2789,6 +4604,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2808,6 +4633,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The result summary of a COMPLETED operation: its id, kind and counts */
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            operation_id: string;
+            kind: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
       /**
        * @description UNAUTHENTICATED
        *
@@ -2815,6 +4663,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2826,6 +4682,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2833,6 +4697,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2842,6 +4714,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2851,6 +4731,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2860,6 +4748,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2885,6 +4783,14 @@ export interface operations {
       /** @description PENDING again; Location names it */
       202: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2898,6 +4804,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2909,6 +4823,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2916,6 +4838,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2925,6 +4855,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2934,6 +4872,31 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR (every invalid field in details) or another semantic error */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2943,6 +4906,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -2968,6 +4941,14 @@ export interface operations {
       /** @description CANCELLED, or CANCELLING until the next checkpoint */
       202: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2981,6 +4962,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2992,6 +4981,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -2999,6 +4996,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3008,6 +5013,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3017,6 +5030,31 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR (every invalid field in details) or another semantic error */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3026,6 +5064,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -3055,6 +5103,14 @@ export interface operations {
       /** @description Location: /v1/operations/{id} */
       202: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3064,6 +5120,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3077,6 +5141,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3088,6 +5160,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3095,6 +5175,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3104,6 +5192,31 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3113,6 +5226,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3122,6 +5243,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3131,6 +5260,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3140,6 +5277,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -3167,6 +5314,14 @@ export interface operations {
       /** @description Location: /v1/operations/{id} */
       202: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3176,6 +5331,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3189,6 +5352,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3200,6 +5371,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3207,6 +5386,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3216,6 +5403,31 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3225,6 +5437,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3234,6 +5454,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3243,6 +5471,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3252,6 +5488,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -3281,6 +5527,14 @@ export interface operations {
       /** @description A page: { data, pagination: { next_cursor, has_more } } */
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3288,6 +5542,14 @@ export interface operations {
       /** @description UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3297,6 +5559,31 @@ export interface operations {
       /** @description FORBIDDEN: missing scope */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3306,6 +5593,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3315,6 +5610,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -3342,6 +5647,14 @@ export interface operations {
       /** @description Location: /v1/operations/{id} */
       202: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3351,6 +5664,14 @@ export interface operations {
       /** @description INVALID_FORMAT: malformed JSON */
       400: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3364,6 +5685,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3375,6 +5704,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3382,6 +5719,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3391,6 +5736,31 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3400,6 +5770,14 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3409,6 +5787,14 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3418,6 +5804,14 @@ export interface operations {
       /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3427,6 +5821,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {
@@ -3448,6 +5852,14 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3462,6 +5874,14 @@ export interface operations {
        */
       401: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3473,6 +5893,14 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -3480,6 +5908,14 @@ export interface operations {
       /** @description NOT_FOUND */
       404: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3489,6 +5925,14 @@ export interface operations {
       /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
       406: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3498,6 +5942,14 @@ export interface operations {
       /** @description CONFLICT */
       409: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3507,6 +5959,16 @@ export interface operations {
       /** @description RATE_LIMITED, with Retry-After */
       429: {
         headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
           [name: string]: unknown;
         };
         content: {

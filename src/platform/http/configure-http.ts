@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { mountConsole } from '../../modules/console/console-static.js';
+import { EventCatalog } from '../../modules/event-types/event-catalog.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ApiExceptionFilter } from './api-exception.filter.js';
 import { answerClientErrors } from './client-errors.js';
@@ -32,8 +33,18 @@ export function configureHttp(app: INestApplication, config: AppConfig): void {
   const defer = config.hasRole('api');
   app.use(exceptDocs(contentNegotiationMiddleware(defer)));
   app.use(jsonBodyMiddleware(config.env.API_BODY_LIMIT, defer));
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(server));
   app.useLogger(app.get(Logger));
-  mountOpenApi(app);
+  const catalog = config.hasRole('api') ? app.get(EventCatalog, { strict: false }) : undefined;
+  mountOpenApi(app, {
+    batchMaxItems: config.env.BATCH_MAX_ITEMS,
+    eventTypes:
+      catalog &&
+      (() =>
+        catalog
+          .list()
+          .filter((t) => t.archivedAt === null)
+          .map((t) => t.type)),
+  });
   if (config.hasRole('api')) mountConsole(app);
 }
