@@ -6,6 +6,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY console ./console
+# The console calls the API through the generated client.
+COPY clients ./clients
 COPY bench ./bench
 COPY schemas ./schemas
 RUN npm run build && npm prune --omit=dev

@@ -12,7 +12,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: help install build stack-up stack-down stack-status migrate run demo test test-unit lint bench clean kube-tools kubernetes
+.PHONY: help install build stack-up stack-down stack-status migrate run demo test test-unit lint bench clean kube-tools contract-tools kubernetes
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -44,7 +44,7 @@ run: build stack-up ## the service in the foreground against the configured stac
 demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription, events, deliveries
 	node dist/src/cli.js demo
 
-test: build stack-up kube-tools ## lint, type-check and the whole Jest suite (unit, integration, medium, e2e, browser) on the real stack
+test: build stack-up kube-tools contract-tools ## lint, type-check and the whole Jest suite (unit, integration, medium, e2e, browser) on the real stack
 	npm run --silent typecheck
 	npm run --silent lint
 	deploy/local/browser.sh >/dev/null  # Chromium for the console's browser test (apt, when missing)
@@ -60,6 +60,9 @@ lint: install ## ESLint and Prettier
 
 kube-tools: ## kustomize (Go module) and kubernetes-validate (PyPI, bundled schemas) into .cache/k8s
 	deploy/kubernetes/tools.sh >/dev/null
+
+contract-tools: ## Schemathesis (PyPI) into a venv in .cache/schemathesis, for the API contract test
+	deploy/local/schemathesis.sh >/dev/null
 
 kubernetes: build stack-up kube-tools ## render and validate deploy/kubernetes offline (the Jest suite that make test runs)
 	npm test -- --ci --selectProjects integration --testPathPatterns test/integration/kubernetes.spec.ts

@@ -2,12 +2,25 @@ import { Logger, VersioningType, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { mountConsole } from './modules/console/console-static.js';
+import { EventCatalog } from './modules/event-types/event-catalog.js';
+import type { ContractFacts } from './platform/http/openapi.js';
 import { AppConfig } from './platform/config/app-config.js';
 import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
 import { configureHttp } from './platform/http/configure-http.js';
+
+/** What the served OpenAPI document states beyond the code: the batch limit and the live event catalog. */
+function openApiFacts(app: INestApplication, config: AppConfig): ContractFacts {
+  const catalog = config.hasRole('api') ? app.get(EventCatalog, { strict: false }) : undefined;
+  const current = () =>
+    catalog!
+      .list()
+      .filter((t) => t.archivedAt === null)
+      .map((t) => t.type);
+  return { batchMaxItems: config.env.BATCH_MAX_ITEMS, eventTypes: catalog && current };
+}
 
 /**
  * Builds and starts the whole service for the given configuration: the HTTP API (and health) plus
@@ -22,7 +35,7 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
     bodyParser: false,
   });
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
-  configureHttp(app, config);
+  configureHttp(app, config, openApiFacts(app, config));
   if (config.hasRole('api')) mountConsole(app);
   try {
     app.connectMicroservice(

@@ -32,12 +32,12 @@ describe('REST API conventions', () => {
   });
 
   it('answers 401 without or with a bad key, 403 without the scope', async () => {
-    expectErrorBody(await api.get('/v1/webhooks', { key: null }), 401, 'UNAUTHENTICATED');
-    expectErrorBody(await api.get('/v1/webhooks', { key: 'not-a-real-key-0000000000' }), 401, 'UNAUTHENTICATED');
+    expectErrorBody(await api.raw.get('/v1/webhooks', { key: null }), 401, 'UNAUTHENTICATED');
+    expectErrorBody(await api.raw.get('/v1/webhooks', { key: 'not-a-real-key-0000000000' }), 401, 'UNAUTHENTICATED');
     const readOnly = await app.get(ApiKeysService).create(tenant, ['read']);
-    expect((await api.get('/v1/webhooks', { key: readOnly.key })).status).toBe(200);
+    expect((await api.raw.get('/v1/webhooks', { key: readOnly.key })).status).toBe(200);
     expectErrorBody(
-      await api.post('/v1/webhooks', { url: receiver.url(), events: ['*'] }, { key: readOnly.key }),
+      await api.raw.post('/v1/webhooks', { url: receiver.url(), events: ['*'] }, { key: readOnly.key }),
       403,
       'FORBIDDEN',
     );
@@ -48,17 +48,17 @@ describe('REST API conventions', () => {
   it('replays an Idempotency-Key: same response, no second row; another body is refused', async () => {
     const body = { url: receiver.url('/idem'), events: ['order.created'] };
     const headers = { 'idempotency-key': uniqueId('idem') };
-    const first = await api.post('/v1/webhooks', body, { headers });
+    const first = await api.raw.post('/v1/webhooks', body, { headers });
     expect(first.status).toBe(201);
     const requestsAfterFirst = receiver.requests.length;
-    const again = await api.post('/v1/webhooks', body, { headers });
+    const again = await api.raw.post('/v1/webhooks', body, { headers });
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.headers.get('location')).toBe(first.headers.get('location'));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(receiver.requests.length).toBe(requestsAfterFirst);
     expect(await count()).toBe(1);
-    const different = await api.post('/v1/webhooks', { ...body, description: 'other' }, { headers });
+    const different = await api.raw.post('/v1/webhooks', { ...body, description: 'other' }, { headers });
     expectErrorBody(different, 422, 'IDEMPOTENCY_KEY_REUSED');
   });
 
@@ -68,7 +68,7 @@ describe('REST API conventions', () => {
       { url: 'http://plain.example/', events: ['order.created'] },
       { url: receiver.url('/b1'), events: ['order.created'] },
     ];
-    const res = await api.post('/v1/webhooks/batch', items);
+    const res = await api.raw.post('/v1/webhooks/batch', items);
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: { index: number; status: number }) => [r.index, r.status])).toEqual([
       [0, 201],
@@ -79,13 +79,13 @@ describe('REST API conventions', () => {
     expect(res.body.data[1].error.code).toBe('VALIDATION_ERROR');
     const tooMany = Array.from({ length: 101 }, (_, i) => ({ url: receiver.url(`/m${i}`), events: ['*'] }));
     const before = receiver.requests.length;
-    expectErrorBody(await api.post('/v1/webhooks/batch', tooMany), 422, 'BATCH_TOO_LARGE');
+    expectErrorBody(await api.raw.post('/v1/webhooks/batch', tooMany), 422, 'BATCH_TOO_LARGE');
     expect(receiver.requests.length).toBe(before);
   });
 
   it('lists the event catalog with JSON Schemas', async () => {
     // Other suites define their own types in the shared database: the shipped ones are `builtin`.
-    const res = await api.get('/v1/event-types?source=builtin');
+    const res = await api.raw.get('/v1/event-types?source=builtin');
     expect(res.body.data.map((t: { type: string }) => t.type)).toEqual([
       'order.created',
       'order.updated',
@@ -93,25 +93,25 @@ describe('REST API conventions', () => {
       'payment.succeeded',
     ]);
     expect(res.body.data[0].schema).toMatchObject({ type: 'object', required: expect.any(Array) });
-    expectErrorBody(await api.get('/v1/event-types/nope.nope'), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.get('/v1/event-types/nope.nope'), 404, 'NOT_FOUND');
   });
 
   it('negotiates: 406 for an Accept it cannot produce, 415 for a Content-Type it cannot read, 413 past the limit', async () => {
-    const notAcceptable = await api.get('/v1/webhooks', { headers: { accept: 'text/html' } });
+    const notAcceptable = await api.raw.get('/v1/webhooks', { headers: { accept: 'text/html' } });
     expectErrorBody(notAcceptable, 406, 'NOT_ACCEPTABLE');
     expect(notAcceptable.headers.get('x-ratelimit-limit')).toBeTruthy();
-    const xml = await api.request('POST', '/v1/webhooks', {
+    const xml = await api.raw.request('POST', '/v1/webhooks', {
       raw: '<a/>',
       headers: { 'content-type': 'application/xml' },
     });
     expectErrorBody(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const huge = await api.post('/v1/webhooks', {
+    const huge = await api.raw.post('/v1/webhooks', {
       url: receiver.url(),
       events: ['*'],
       description: 'x'.repeat(70_000),
     });
     expectErrorBody(huge, 413, 'PAYLOAD_TOO_LARGE');
-    const malformed = await api.request('POST', '/v1/webhooks', {
+    const malformed = await api.raw.request('POST', '/v1/webhooks', {
       raw: '{"url":',
       headers: { 'content-type': 'application/json' },
     });
@@ -119,7 +119,7 @@ describe('REST API conventions', () => {
   });
 
   it('carries the request id and rate-limit headers on every response, errors included', async () => {
-    const res = await api.get('/v1/nowhere', { headers: { 'x-request-id': 'client-chosen-id-123' } });
+    const res = await api.raw.get('/v1/nowhere', { headers: { 'x-request-id': 'client-chosen-id-123' } });
     expectErrorBody(res, 404, 'NOT_FOUND');
     expect(res.headers.get('x-request-id')).toBe('client-chosen-id-123');
     expect(res.body.error.request_id).toBe('client-chosen-id-123');
@@ -129,25 +129,28 @@ describe('REST API conventions', () => {
   });
 
   it('marks the deprecated rotation path with Deprecation, Sunset and a successor link', async () => {
-    const created = await api.post('/v1/webhooks', { url: receiver.url('/dep'), events: ['payment.failed'] });
-    const res = await api.post(`/v1/webhooks/${created.body.id}/rotate-secret`, {});
+    const created = await api.raw.post('/v1/webhooks', { url: receiver.url('/dep'), events: ['payment.failed'] });
+    const res = await api.raw.post(`/v1/webhooks/${created.body.id}/rotate-secret`, {});
     expect(res.status).toBe(201);
     expect(res.headers.get('deprecation')).toMatch(/^@\d+$/);
     expect(new Date(res.headers.get('sunset')!).toISOString()).toBe('2026-12-31T00:00:00.000Z');
     expect(res.headers.get('link')).toContain('rel="successor-version"');
-    const current = await api.post(`/v1/webhooks/${created.body.id}/secret-rotations`, {});
+    const current = await api.raw.post(`/v1/webhooks/${created.body.id}/secret-rotations`, {});
     expect(current.headers.get('deprecation')).toBeNull();
   });
 
   it('serves the OpenAPI document and the interactive docs', async () => {
-    const doc = await api.get('/v1/openapi.json', { key: null });
+    const doc = await api.raw.get('/v1/openapi.json', { key: null });
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
+    // The version is the server's base path; the paths are relative to it.
+    expect(doc.body.servers).toEqual([{ url: '/v1' }]);
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/v1/webhooks', '/v1/webhooks/{id}', '/v1/webhooks/batch', '/v1/event-types']),
+      expect.arrayContaining(['/webhooks', '/webhooks/{id}', '/webhooks/batch', '/event-types']),
     );
-    expect(doc.body.paths['/v1/webhooks/{id}/rotate-secret'].post.deprecated).toBe(true);
-    const docs = await fetch(`${api.baseUrl}/docs`);
+    expect(Object.keys(doc.body.paths).filter((p) => p.startsWith('/v1'))).toEqual([]);
+    expect(doc.body.paths['/webhooks/{id}/rotate-secret'].post.deprecated).toBe(true);
+    const docs = await fetch(`${api.origin}/docs`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
   });
@@ -169,10 +172,10 @@ describe('REST API rate limits', () => {
   it('answers 429 with Retry-After once the window is spent', async () => {
     const api = ApiClient.for(app, key);
     const seen = [];
-    for (let i = 0; i < 6; i++) seen.push(await api.get('/v1/event-types'));
+    for (let i = 0; i < 6; i++) seen.push(await api.raw.get('/v1/event-types'));
     // The window may roll over mid-test; then the count restarts and one more request is needed.
     if (seen[5].status !== 429)
-      seen.push(...(await Promise.all([1, 2, 3, 4, 5].map(() => api.get('/v1/event-types')))));
+      seen.push(...(await Promise.all([1, 2, 3, 4, 5].map(() => api.raw.get('/v1/event-types')))));
     const limited = seen.find((r) => r.status === 429)!;
     expectErrorBody(limited, 429, 'RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -2,9 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { startApp } from '../../src/bootstrap.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
+import type { operations } from '../../clients/typescript/index.js';
+import { ApiClient, expectData, expectErrorBody, JSON_PATCH, MERGE_PATCH } from '../support/api-client.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { TEST_DATABASE_URL, testConfig, uniqueId } from '../support/test-config.js';
+
+type ListQuery = operations['WebhooksController_list_v1']['parameters']['query'];
 
 /** The subscription resource end to end: real app, real Postgres, real HTTPS receiver. */
 describe('REST /v1/webhooks', () => {
@@ -36,13 +39,17 @@ describe('REST /v1/webhooks', () => {
     await db.end();
   });
 
+  const create = (client: ApiClient, path: string, events = ['order.created'], secret?: string) =>
+    client.POST('/webhooks', { body: { url: receiver.url(path), events, ...(secret ? { secret } : {}) } });
+  const byId = (id: string) => ({ params: { path: { id } } });
+
   it('creates after a signed url_verification challenge and never shows the secret again', async () => {
     const secret = 'my-own-secret-0123456789';
-    const created = await api.post('/v1/webhooks', { url: receiver.url('/a'), events: ['order.created'], secret });
-    expect(created.status).toBe(201);
-    expect(created.headers.get('location')).toBe(`/v1/webhooks/${created.body.id}`);
-    expect(created.body).toMatchObject({ url: receiver.url('/a'), events: ['order.created'], status: 'active' });
-    expect(created.body.secret).toBeUndefined();
+    const created = await create(api, '/a', ['order.created'], secret);
+    const subscription = expectData(created, 201);
+    expect(created.response.headers.get('location')).toBe(`/v1/webhooks/${subscription.id}`);
+    expect(subscription).toMatchObject({ url: receiver.url('/a'), events: ['order.created'], status: 'active' });
+    expect(subscription.secret).toBeUndefined();
     const challenge = receiver.requests.find((r) => r.path === '/a')!;
     expect(JSON.parse(challenge.body)).toMatchObject({ type: 'url_verification' });
     expect(() =>
@@ -50,18 +57,16 @@ describe('REST /v1/webhooks', () => {
     ).not.toThrow();
     expect(challenge.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
 
-    const read = await api.get(`/v1/webhooks/${created.body.id}`);
-    expect(read.status).toBe(200);
-    expect(read.headers.get('etag')).toBe('"1"');
-    expect(read.text).not.toContain(secret);
+    const read = await api.GET('/webhooks/{id}', byId(subscription.id));
+    expect(JSON.stringify(expectData(read, 200))).not.toContain(secret);
+    expect(read.response.headers.get('etag')).toBe('"1"');
   });
 
   it('generates a whsec_ secret when none is given and returns it once', async () => {
-    const created = await api.post('/v1/webhooks', { url: receiver.url('/gen'), events: ['payment.*'] });
-    expect(created.status).toBe(201);
-    expect(created.body.secret).toMatch(/^whsec_/);
-    const list = await api.get('/v1/webhooks');
-    expect(list.text).not.toContain(created.body.secret);
+    const created = expectData(await create(api, '/gen', ['payment.*']), 201);
+    expect(created.secret).toMatch(/^whsec_/);
+    const list = expectData(await api.GET('/webhooks'), 200);
+    expect(JSON.stringify(list)).not.toContain(created.secret);
   });
 
   it.each([
@@ -75,10 +80,10 @@ describe('REST /v1/webhooks', () => {
       receiver.responder = responder as never;
       try {
         const before = await rows(tenantA);
-        const res = await api.post('/v1/webhooks', { url: receiver.url(`/fail-${tenant}`), events: ['order.updated'] });
+        const res = await create(api, `/fail-${tenant}`, ['order.updated']);
         expectErrorBody(res, 422, 'URL_VERIFICATION_FAILED');
-        expect(res.body.error.message).toContain(reason);
-        expect(res.body.error.details[0].field).toBe('url');
+        expect(res.error?.error.message).toContain(reason);
+        expect(res.error?.error.details?.[0].field).toBe('url');
         expect(await rows(tenantA)).toBe(before);
       } finally {
         receiver.responder = (await import('../support/https-receiver.js')).echoChallenge;
@@ -90,9 +95,9 @@ describe('REST /v1/webhooks', () => {
   it('stores nothing when the endpoint presents an untrusted certificate', async () => {
     const untrusted = await new HttpsReceiver().start();
     try {
-      const res = await api.post('/v1/webhooks', { url: untrusted.url('/tls'), events: ['*'] });
+      const res = await api.POST('/webhooks', { body: { url: untrusted.url('/tls'), events: ['*'] } });
       expectErrorBody(res, 422, 'URL_VERIFICATION_FAILED');
-      expect(res.body.error.message).toContain('tls error');
+      expect(res.error?.error.message).toContain('tls error');
       expect(untrusted.requests).toHaveLength(0);
     } finally {
       await untrusted.stop();
@@ -100,99 +105,99 @@ describe('REST /v1/webhooks', () => {
   });
 
   it('answers 409 for the same url and the same events twice', async () => {
-    const body = { url: receiver.url('/dup'), events: ['order.created', 'order.updated'] };
-    expect((await api.post('/v1/webhooks', body)).status).toBe(201);
-    const again = await api.post('/v1/webhooks', { ...body, events: ['order.updated', 'order.created'] });
-    expectErrorBody(again, 409, 'CONFLICT');
+    expectData(await create(api, '/dup', ['order.created', 'order.updated']), 201);
+    expectErrorBody(await create(api, '/dup', ['order.updated', 'order.created']), 409, 'CONFLICT');
   });
 
   it('isolates tenants: B cannot read, change or delete A’s subscription', async () => {
-    const created = await api.post('/v1/webhooks', { url: receiver.url('/iso'), events: ['order.created'] });
-    const id = created.body.id;
-    expectErrorBody(await other.get(`/v1/webhooks/${id}`), 404, 'NOT_FOUND');
-    expectErrorBody(await other.patch(`/v1/webhooks/${id}`, { description: 'x' }), 404, 'NOT_FOUND');
-    expectErrorBody(await other.delete(`/v1/webhooks/${id}`), 404, 'NOT_FOUND');
-    expectErrorBody(await other.post(`/v1/webhooks/${id}/disable`), 404, 'NOT_FOUND');
-    expect((await other.get('/v1/webhooks')).body.data.map((s: { id: string }) => s.id)).not.toContain(id);
-    expect((await api.get(`/v1/webhooks/${id}`)).status).toBe(200);
+    const { id } = expectData(await create(api, '/iso'), 201);
+    expectErrorBody(await other.GET('/webhooks/{id}', byId(id)), 404, 'NOT_FOUND');
+    expectErrorBody(
+      await other.PATCH('/webhooks/{id}', { ...byId(id), body: { description: 'x' }, headers: MERGE_PATCH }),
+      404,
+      'NOT_FOUND',
+    );
+    expectErrorBody(await other.DELETE('/webhooks/{id}', byId(id)), 404, 'NOT_FOUND');
+    expectErrorBody(await other.POST('/webhooks/{id}/disable', byId(id)), 404, 'NOT_FOUND');
+    expect(expectData(await other.GET('/webhooks'), 200).data.map((s) => s.id)).not.toContain(id);
+    expectData(await api.GET('/webhooks/{id}', byId(id)), 200);
   });
 
   it('patches with merge patch and JSON patch, honours If-Match, re-verifies a new url', async () => {
-    const created = await api.post('/v1/webhooks', { url: receiver.url('/p1'), events: ['order.created'] });
-    const id = created.body.id;
-    const merged = await api.patch(
-      `/v1/webhooks/${id}`,
-      { description: 'orders', metadata: { team: 'a' } },
-      undefined,
-      {
-        headers: { 'if-match': '"1"' },
-      },
-    );
-    expect(merged.status).toBe(200);
-    expect(merged.body).toMatchObject({ description: 'orders', metadata: { team: 'a' }, version: 2 });
-    expect(merged.headers.get('etag')).toBe('"2"');
+    const { id } = expectData(await create(api, '/p1'), 201);
+    const ifMatch = (version: number) => ({ path: { id }, header: { 'If-Match': `"${version}"` } });
+    const merged = await api.PATCH('/webhooks/{id}', {
+      params: ifMatch(1),
+      body: { description: 'orders', metadata: { team: 'a' } },
+      headers: MERGE_PATCH,
+    });
+    expect(expectData(merged, 200)).toMatchObject({ description: 'orders', metadata: { team: 'a' }, version: 2 });
+    expect(merged.response.headers.get('etag')).toBe('"2"');
 
-    const stale = await api.patch(`/v1/webhooks/${id}`, { description: 'late' }, undefined, {
-      headers: { 'if-match': '"1"' },
+    const stale = await api.PATCH('/webhooks/{id}', {
+      params: ifMatch(1),
+      body: { description: 'late' },
+      headers: MERGE_PATCH,
     });
     expectErrorBody(stale, 412, 'PRECONDITION_FAILED');
 
     const before = receiver.requests.length;
-    const jsonPatched = await api.patch(
-      `/v1/webhooks/${id}`,
-      [
+    const jsonPatched = await api.PATCH('/webhooks/{id}', {
+      ...byId(id),
+      body: [
         { op: 'replace', path: '/url', value: receiver.url('/p2') },
         { op: 'add', path: '/events/-', value: 'payment.failed' },
       ],
-      'application/json-patch+json',
-    );
-    expect(jsonPatched.status).toBe(200);
-    expect(jsonPatched.body).toMatchObject({ url: receiver.url('/p2'), events: ['order.created', 'payment.failed'] });
+      headers: JSON_PATCH,
+    });
+    expect(expectData(jsonPatched, 200)).toMatchObject({
+      url: receiver.url('/p2'),
+      events: ['order.created', 'payment.failed'],
+    });
     expect(receiver.requests.slice(before).some((r) => r.path === '/p2' && r.body.includes('url_verification'))).toBe(
       true,
     );
 
-    const plainJson = await api.patch(`/v1/webhooks/${id}`, { description: 'x' }, 'application/json');
+    // Negative: a media type the document does not offer for PATCH, through the escape hatch.
+    const plainJson = await api.raw.patch(`/v1/webhooks/${id}`, { description: 'x' }, 'application/json');
     expectErrorBody(plainJson, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const badOp = await api.patch(
-      `/v1/webhooks/${id}`,
-      [{ op: 'replace', path: '/id', value: 'x' }],
-      'application/json-patch+json',
-    );
+    const badOp = await api.PATCH('/webhooks/{id}', {
+      ...byId(id),
+      body: [{ op: 'replace', path: '/id', value: 'x' }],
+      headers: JSON_PATCH,
+    });
     expectErrorBody(badOp, 422);
   });
 
   it('disables and re-enables through sub-resources, and deletes', async () => {
-    const created = await api.post('/v1/webhooks', { url: receiver.url('/st'), events: ['order.created'] });
-    const id = created.body.id;
-    const disabled = await api.post(`/v1/webhooks/${id}/disable`);
-    expect(disabled.body).toMatchObject({ status: 'disabled' });
-    expect(Date.parse(disabled.body.status_changed_at)).toBeGreaterThanOrEqual(Date.parse(created.body.created_at));
-    expect((await api.get(`/v1/webhooks?status=disabled`)).body.data.map((s: { id: string }) => s.id)).toContain(id);
+    const created = expectData(await create(api, '/st'), 201);
+    const { id } = created;
+    const disabled = expectData(await api.POST('/webhooks/{id}/disable', byId(id)), 200);
+    expect(disabled).toMatchObject({ status: 'disabled' });
+    expect(Date.parse(disabled.status_changed_at!)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
+    const listed = expectData(await api.GET('/webhooks', { params: { query: { status: 'disabled' } } }), 200);
+    expect(listed.data.map((s) => s.id)).toContain(id);
     await db.query(`UPDATE subscriptions SET status = 'failing' WHERE id = $1`, [id]);
-    const enabled = await api.post(`/v1/webhooks/${id}/enable`);
-    expect(enabled.body).toMatchObject({ status: 'active', status_reason: null });
-    expectErrorBody(await api.delete(`/v1/webhooks/${id}`, { headers: { 'if-match': '"1"' } }), 412);
-    const deleted = await api.delete(`/v1/webhooks/${id}`);
-    expect(deleted.status).toBe(204);
-    expectErrorBody(await api.get(`/v1/webhooks/${id}`), 404, 'NOT_FOUND');
+    const enabled = expectData(await api.POST('/webhooks/{id}/enable', byId(id)), 200);
+    expect(enabled).toMatchObject({ status: 'active', status_reason: null });
+    const stale = await api.DELETE('/webhooks/{id}', { params: { path: { id }, header: { 'If-Match': '"1"' } } });
+    expectErrorBody(stale, 412);
+    expectData(await api.DELETE('/webhooks/{id}', byId(id)), 204);
+    expectErrorBody(await api.GET('/webhooks/{id}', byId(id)), 404, 'NOT_FOUND');
   });
 
   it('rotates the secret: during the grace period both secrets sign', async () => {
     const oldSecret = 'old-secret-0123456789abcdef';
-    const created = await api.post('/v1/webhooks', {
-      url: receiver.url('/r1'),
-      events: ['order.created'],
-      secret: oldSecret,
-    });
-    const id = created.body.id;
-    const rotated = await api.post(`/v1/webhooks/${id}/secret-rotations`, { grace_period_seconds: 3600 });
-    expect(rotated.status).toBe(201);
-    const newSecret: string = rotated.body.secret;
+    const { id } = expectData(await create(api, '/r1', ['order.created'], oldSecret), 201);
+    const rotated = expectData(
+      await api.POST('/webhooks/{id}/secret-rotations', { ...byId(id), body: { grace_period_seconds: 3600 } }),
+      201,
+    );
+    const newSecret = rotated.secret!;
     expect(newSecret).toMatch(/^whsec_/);
-    expect(Date.parse(rotated.body.previous_secrets_expire_at)).toBeGreaterThan(Date.now() + 3500_000);
+    expect(Date.parse(rotated.previous_secrets_expire_at!)).toBeGreaterThan(Date.now() + 3500_000);
     // A url change sends a challenge signed like a delivery: with every valid secret.
-    await api.patch(`/v1/webhooks/${id}`, { url: receiver.url('/r2') });
+    await api.PATCH('/webhooks/{id}', { ...byId(id), body: { url: receiver.url('/r2') }, headers: MERGE_PATCH });
     const challenge = receiver.requests.filter((r) => r.path === '/r2').at(-1)!;
     expect(() => new Webhook(newSecret).verify(challenge.body, challenge.headers)).not.toThrow();
     expect(() =>
@@ -208,32 +213,41 @@ describe('REST /v1/webhooks', () => {
     const listApp = await startApp(testConfig({ API_KEYS: `${tenant}:${key}`, EGRESS_CA_FILE: receiver.caFile }));
     try {
       const client = ApiClient.for(listApp, key);
-      for (let i = 0; i < 5; i++) {
-        const events = i % 2 ? ['payment.*'] : ['order.created'];
-        expect((await client.post('/v1/webhooks', { url: receiver.url(`/l${i}`), events })).status).toBe(201);
-      }
-      const first = await client.get('/v1/webhooks?limit=2');
-      expect(first.body.data).toHaveLength(2);
-      expect(first.body.pagination.has_more).toBe(true);
-      const second = await client.get(`/v1/webhooks?limit=2&after=${first.body.pagination.next_cursor}`);
-      const third = await client.get(`/v1/webhooks?limit=2&after=${second.body.pagination.next_cursor}`);
-      expect(third.body.pagination).toEqual({ next_cursor: null, has_more: false });
-      const all = [...first.body.data, ...second.body.data, ...third.body.data].map((s) => s.url);
+      for (let i = 0; i < 5; i++)
+        expectData(await create(client, `/l${i}`, i % 2 ? ['payment.*'] : ['order.created']), 201);
+      const list = async (query: ListQuery) => expectData(await client.GET('/webhooks', { params: { query } }), 200);
+      const first = await list({ limit: 2 });
+      expect(first.data).toHaveLength(2);
+      expect(first.pagination.has_more).toBe(true);
+      const second = await list({ limit: 2, after: first.pagination.next_cursor! });
+      const third = await list({ limit: 2, after: second.pagination.next_cursor! });
+      expect(third.pagination).toEqual({ next_cursor: null, has_more: false });
+      const all = [...first.data, ...second.data, ...third.data].map((s) => s.url);
       expect(all).toEqual([0, 1, 2, 3, 4].map((i) => receiver.url(`/l${i}`)));
-      const desc = await client.get('/v1/webhooks?sort=-created_at&offset=1&limit=2');
-      expect(desc.body.data.map((s: { url: string }) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l2')]);
-      const payments = await client.get('/v1/webhooks?event=payment.failed&fields=url');
-      expect(payments.body.data).toEqual([
+      const desc = await list({ sort: '-created_at', offset: 1, limit: 2 });
+      expect(desc.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l2')]);
+      const payments = await list({ event: 'payment.failed', fields: 'url' });
+      expect(payments.data).toEqual([
         { id: expect.any(String), url: receiver.url('/l1') },
         { id: expect.any(String), url: receiver.url('/l3') },
       ]);
-      const expanded = await client.get(`/v1/webhooks/${first.body.data[1].id}?expand=event_types`);
-      expect(expanded.body.event_types.map((t: { type: string }) => t.type)).toEqual([
-        'payment.failed',
-        'payment.succeeded',
-      ]);
-      expectErrorBody(await client.get('/v1/webhooks?after=garbage'), 422, 'VALIDATION_ERROR');
-      expectErrorBody(await client.get('/v1/webhooks?fields=secret'), 422, 'VALIDATION_ERROR');
+      const expandedId = first.data[1].id;
+      const expanded = await client.GET('/webhooks/{id}', {
+        params: { path: { id: expandedId }, query: { expand: 'event_types' } },
+      });
+      // The document still types event_types as strings; the API answers catalog entries.
+      const types = expectData(expanded, 200).event_types as unknown as { type: string }[];
+      expect(types.map((t) => t.type)).toEqual(['payment.failed', 'payment.succeeded']);
+      expectErrorBody(
+        await client.GET('/webhooks', { params: { query: { after: 'garbage' } } }),
+        422,
+        'VALIDATION_ERROR',
+      );
+      expectErrorBody(
+        await client.GET('/webhooks', { params: { query: { fields: 'secret' } } }),
+        422,
+        'VALIDATION_ERROR',
+      );
     } finally {
       await listApp.close();
     }

@@ -65,7 +65,7 @@ describe('console: read endpoints and static files', () => {
   });
 
   it('aggregates a subscription’s attempts per minute with counts by outcome and latency percentiles', async () => {
-    const res = await api.get(`/v1/webhooks/${sub}/delivery-stats`);
+    const res = await api.raw.get(`/v1/webhooks/${sub}/delivery-stats`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ subscription_id: sub, bucket_seconds: 60 });
     expect(Date.parse(res.body.to) - Date.parse(res.body.from)).toBe(24 * 3_600_000);
@@ -81,30 +81,30 @@ describe('console: read endpoints and static files', () => {
       },
       { minute: minute(3).toISOString(), outcomes: { timeout: 1 }, p50_ms: 30_000, p95_ms: 30_000, p99_ms: 30_000 },
     ]);
-    const lastHours = await api.get(`/v1/webhooks/${sub}/delivery-stats?hours=1`);
+    const lastHours = await api.raw.get(`/v1/webhooks/${sub}/delivery-stats?hours=1`);
     expect(lastHours.body.totals).toEqual({ success: 5, http_error: 1, timeout: 1 });
     expect(lastHours.body.buckets).toHaveLength(2);
   });
 
   it('is tenant-scoped and validates its query with the error body', async () => {
-    expectErrorBody(await api.as(otherKey).get(`/v1/webhooks/${sub}/delivery-stats`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.get(`/v1/webhooks/${randomUUID()}/delivery-stats`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.get(`/v1/webhooks/${sub}/delivery-stats?hours=25`), 422, 'VALIDATION_ERROR');
-    expectErrorBody(await api.get(`/v1/webhooks/${sub}/delivery-stats?hours=x`), 422, 'VALIDATION_ERROR');
-    expectErrorBody(await api.as(null).get(`/v1/webhooks/${sub}/delivery-stats`), 401);
+    expectErrorBody(await api.as(otherKey).raw.get(`/v1/webhooks/${sub}/delivery-stats`), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.get(`/v1/webhooks/${randomUUID()}/delivery-stats`), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.get(`/v1/webhooks/${sub}/delivery-stats?hours=25`), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await api.raw.get(`/v1/webhooks/${sub}/delivery-stats?hours=x`), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await api.as(null).raw.get(`/v1/webhooks/${sub}/delivery-stats`), 401);
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const doc = (await api.get('/v1/openapi.json')).body;
-    const op = doc.paths['/v1/webhooks/{id}/delivery-stats'].get;
+    const doc = (await api.raw.get('/v1/openapi.json')).body;
+    const op = doc.paths['/webhooks/{id}/delivery-stats'].get;
     expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'hours']));
     expect(op.responses['200'].content['application/json'].schema.$ref).toMatch(/DeliveryStats$/);
-    expect(doc.paths['/v1/dead-letters'].get).toBeDefined();
+    expect(doc.paths['/dead-letters'].get).toBeDefined();
   });
 
   it('shows an attempt with its request rebuilt from the event store, signatures masked', async () => {
-    const list = await api.get(`/v1/webhooks/${sub}/deliveries?outcome=http_error`);
-    const res = await api.get(`/v1/webhooks/${sub}/deliveries/${list.body.data[0].id}`);
+    const list = await api.raw.get(`/v1/webhooks/${sub}/deliveries?outcome=http_error`);
+    const res = await api.raw.get(`/v1/webhooks/${sub}/deliveries/${list.body.data[0].id}`);
     expect(res.status).toBe(200);
     expect(res.body.request).toMatchObject({
       method: 'POST',
@@ -135,7 +135,7 @@ describe('console: read endpoints and static files', () => {
       payload: null,
       at: minute(1),
     });
-    const all = await api.get('/v1/dead-letters?limit=2');
+    const all = await api.raw.get('/v1/dead-letters?limit=2');
     expect(all.status).toBe(200);
     expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
     expect(all.body.data[0]).toMatchObject({
@@ -144,18 +144,18 @@ describe('console: read endpoints and static files', () => {
       event_type: 'order.created',
       redriven_at: null,
     });
-    const next = await api.get(`/v1/dead-letters?limit=2&after=${all.body.pagination.next_cursor}`);
+    const next = await api.raw.get(`/v1/dead-letters?limit=2&after=${all.body.pagination.next_cursor}`);
     expect(next.body.data.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
     expect(next.body.pagination).toEqual({ next_cursor: null, has_more: false });
-    const gone = await api.get('/v1/dead-letters?reason=gone&redriven=false');
+    const gone = await api.raw.get('/v1/dead-letters?reason=gone&redriven=false');
     expect(gone.body.data.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
-    expectErrorBody(await api.get('/v1/dead-letters?redriven=maybe&after=nope'), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await api.raw.get('/v1/dead-letters?redriven=maybe&after=nope'), 422, 'VALIDATION_ERROR');
   });
 
   it('serves the console at /console with its own files only, under a strict CSP', async () => {
-    const redirect = await fetch(`${api.baseUrl}/console`, { redirect: 'manual' });
+    const redirect = await fetch(`${api.origin}/console`, { redirect: 'manual' });
     expect(redirect.status).toBe(301);
-    const page = await fetch(`${api.baseUrl}/console/`, { headers: { accept: 'text/html' } });
+    const page = await fetch(`${api.origin}/console/`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
@@ -164,7 +164,7 @@ describe('console: read endpoints and static files', () => {
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
       expect(asset).toMatch(/^\/console\//); // nothing from a CDN
-      expect((await fetch(`${api.baseUrl}${asset}`)).status).toBe(200);
+      expect((await fetch(`${api.origin}${asset}`)).status).toBe(200);
     }
   });
 });

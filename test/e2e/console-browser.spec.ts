@@ -95,9 +95,11 @@ describe('console in a browser', () => {
     app = await startApp(config);
     api = ApiClient.for(app, key);
     const create = async (path: string, description: string, types: string[]) => {
-      const res = await api.post('/v1/webhooks', { url: receiver.url(path), events: types, description });
-      if (res.status !== 201) throw new Error(`create subscription: ${res.status} ${res.text}`);
-      return res.body.id as string;
+      const { data, error, response } = await api.POST('/webhooks', {
+        body: { url: receiver.url(path), events: types, description },
+      });
+      if (!data) throw new Error(`create subscription: ${response.status} ${JSON.stringify(error)}`);
+      return data.id;
     };
     subs.shop = await create('/shop', 'Orders to the shop', ['order.*']);
     subs.flaky = await create('/flaky', 'Payments to billing', ['payment.*']);
@@ -139,7 +141,7 @@ describe('console in a browser', () => {
   });
 
   it('signs in with the API key and Enter, and lists the tenant’s subscriptions', async () => {
-    await page.goto(`${api.baseUrl}/console`);
+    await page.goto(`${api.origin}/console`);
     await axe('sign-in');
     // A wrong key is refused and not kept; its 401 is the one failed request this test expects.
     await page.getByLabel('API key').fill(`hk_${randomBytes(16).toString('hex')}`);

@@ -97,14 +97,14 @@ describe('event catalog in the pipeline', () => {
       events.map((e) => ({ key: null, value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
     );
   const subscribe = async (path: string, events: string[], secret: string) => {
-    const created = await tenantApi.post('/v1/webhooks', { url: receiver.url(path), events, secret });
+    const created = await tenantApi.raw.post('/v1/webhooks', { url: receiver.url(path), events, secret });
     expect(created.status).toBe(201);
     await pause(3000); // the ingest table follows the subscriptions changelog
   };
 
   it('delivers a type an operator defined to a tenant subscribed to its wildcard, signed', async () => {
     const schema = { type: 'object', required: ['invoice_id'], properties: { invoice_id: { type: 'string' } } };
-    const defined = await operator.post('/v1/event-types', { type: `${ns}.paid`, description: 'paid', schema });
+    const defined = await operator.raw.post('/v1/event-types', { type: `${ns}.paid`, description: 'paid', schema });
     expect(defined.status).toBe(201);
     const secret = `whsec_${Buffer.from(uniqueId('secret-')).toString('base64')}`;
     await subscribe('/invoices', [`${ns}.*`], secret);
@@ -143,25 +143,25 @@ describe('event catalog in the pipeline', () => {
     await register(`${subjectPrefix}parcel.scanned`, avro);
     const started = Date.now();
     await eventually(
-      async () => (await tenantApi.get('/v1/event-types/shipment.delivered')).body?.registry_subject === subject,
+      async () => (await tenantApi.raw.get('/v1/event-types/shipment.delivered')).body?.registry_subject === subject,
       30_000,
       'registry type in the catalog',
     );
     expect(Date.now() - started).toBeLessThan(30_000);
-    const read = await tenantApi.get('/v1/event-types/shipment.delivered');
+    const read = await tenantApi.raw.get('/v1/event-types/shipment.delivered');
     expect(read.body).toMatchObject({ source: 'registry', schema_format: 'json-schema', schema, archived: false });
     const parcelSubject = `${subjectPrefix}parcel.scanned`;
     await eventually(
-      async () => (await tenantApi.get('/v1/event-types/parcel.scanned')).body?.registry_subject === parcelSubject,
+      async () => (await tenantApi.raw.get('/v1/event-types/parcel.scanned')).body?.registry_subject === parcelSubject,
       15_000,
       'the Avro type in the catalog',
     );
-    expect((await tenantApi.get('/v1/event-types/parcel.scanned')).body).toMatchObject({
+    expect((await tenantApi.raw.get('/v1/event-types/parcel.scanned')).body).toMatchObject({
       schema_format: 'avro',
       archived: false,
     });
 
-    const redefine = await operator.post('/v1/event-types', {
+    const redefine = await operator.raw.post('/v1/event-types', {
       type: 'shipment.delivered',
       description: 'd',
       schema: {},
@@ -184,22 +184,22 @@ describe('event catalog in the pipeline', () => {
     expect(await parkedParcel()).toMatchObject({ reason: 'invalid_data', detail: expect.stringMatching(/parcel_id/) });
 
     // A new version of a subject is a new version of its type; deleting the subject archives its type.
-    const before = (await tenantApi.get('/v1/event-types/shipment.delivered')).body.version as number;
+    const before = (await tenantApi.raw.get('/v1/event-types/shipment.delivered')).body.version as number;
     // A backward-compatible change, as the registry's default rule requires.
     const v2 = { ...schema, title: 'A shipment reached its recipient (v2)' };
     await register(subject, v2, 'JSON');
     await forget(`${subjectPrefix}parcel.scanned`);
     await eventually(
-      async () => (await tenantApi.get('/v1/event-types/parcel.scanned')).body?.archived === true,
+      async () => (await tenantApi.raw.get('/v1/event-types/parcel.scanned')).body?.archived === true,
       30_000,
       'the type archived',
     );
     await eventually(
-      async () => (await tenantApi.get('/v1/event-types/shipment.delivered')).body?.version === before + 1,
+      async () => (await tenantApi.raw.get('/v1/event-types/shipment.delivered')).body?.version === before + 1,
       30_000,
       'the new version',
     );
-    const versions = await tenantApi.get('/v1/event-types/shipment.delivered/versions?limit=2');
+    const versions = await tenantApi.raw.get('/v1/event-types/shipment.delivered/versions?limit=2');
     expect(versions.body.data[0]).toMatchObject({ version: before + 1, schema: v2, registry_version: 2 });
   }, 180_000);
 });

@@ -65,7 +65,7 @@ describe('operations: cancelling a large recovery', () => {
 
   it('stops within seconds: CANCELLING at once, CANCELLED at the next checkpoint, nothing produced after it', async () => {
     const since = new Date(Date.now() - 30 * 60_000).toISOString();
-    const started = await api.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' });
+    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' });
     expect(started.status).toBe(202);
     const id = started.body.id;
 
@@ -80,11 +80,11 @@ describe('operations: cancelling a large recovery', () => {
     expect(running.final.estimated_completion).toEqual(expect.any(String));
 
     const requestedAt = Date.now();
-    const cancel = await api.delete(`/v1/operations/${id}`);
+    const cancel = await api.raw.delete(`/v1/operations/${id}`);
     expect(cancel.status).toBe(202);
     expect(cancel.body.status).toBe('CANCELLING');
     // A second request while it winds down is harmless.
-    expect((await api.post(`/v1/operations/${id}/cancellation`)).body.status).toMatch(/^CANCELL(ING|ED)$/);
+    expect((await api.raw.post(`/v1/operations/${id}/cancellation`)).body.status).toMatch(/^CANCELL(ING|ED)$/);
 
     const { final, samples } = await follow(api, id, ['CANCELLED', 'COMPLETED', 'FAILED'], 10_000, 20);
     const stoppedAfterMs = Date.now() - requestedAt;

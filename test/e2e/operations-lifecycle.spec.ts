@@ -64,7 +64,7 @@ describe('operations: lifecycle through the API', () => {
     runner = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
   };
   const recover = (extra: object = {}) =>
-    api.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all', dry_run: true, ...extra });
+    api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all', dry_run: true, ...extra });
 
   let pendingIds: string[] = [];
 
@@ -73,37 +73,37 @@ describe('operations: lifecycle through the API', () => {
     pendingIds = started.map((r) => r.body.id);
     for (const r of started) expect(r.body.status).toBe('PENDING');
 
-    const viaDelete = await api.delete(`/v1/operations/${pendingIds[0]}`);
+    const viaDelete = await api.raw.delete(`/v1/operations/${pendingIds[0]}`);
     expect(viaDelete.status).toBe(202);
     expect(viaDelete.body).toMatchObject({ id: pendingIds[0], status: 'CANCELLED', result_url: null });
     expect(viaDelete.body.finished_at).toEqual(expect.any(String));
-    const viaPost = await api.post(`/v1/operations/${pendingIds[1]}/cancellation`);
+    const viaPost = await api.raw.post(`/v1/operations/${pendingIds[1]}/cancellation`);
     expect(viaPost.status).toBe(202);
     expect(viaPost.body.status).toBe('CANCELLED');
-    expect((await api.get(`/v1/operations/${pendingIds[1]}`)).body.status).toBe('CANCELLED');
+    expect((await api.raw.get(`/v1/operations/${pendingIds[1]}`)).body.status).toBe('CANCELLED');
   });
 
   it('answers 409 to cancelling a finished operation and to retrying anything but a FAILED one', async () => {
-    expectErrorBody(await api.delete(`/v1/operations/${pendingIds[0]}`), 409, 'CONFLICT');
-    expectErrorBody(await api.post(`/v1/operations/${pendingIds[1]}/cancellation`), 409, 'CONFLICT');
-    expectErrorBody(await api.post(`/v1/operations/${pendingIds[0]}/retry`), 409, 'CONFLICT');
-    expectErrorBody(await api.post(`/v1/operations/${pendingIds[2]}/retry`), 409, 'CONFLICT');
-    expectErrorBody(await api.get(`/v1/operations/${pendingIds[2]}/result`), 409, 'CONFLICT');
-    expectErrorBody(await api.post(`/v1/operations/${randomUUID()}/retry`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.delete(`/v1/operations/${randomUUID()}`), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.delete(`/v1/operations/${pendingIds[0]}`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[1]}/cancellation`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[0]}/retry`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[2]}/retry`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.get(`/v1/operations/${pendingIds[2]}/result`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.post(`/v1/operations/${randomUUID()}/retry`), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.delete(`/v1/operations/${randomUUID()}`), 404, 'NOT_FOUND');
   });
 
   it('lists the tenant’s operations newest first, filtered by status and kind, page by page', async () => {
-    const cancelled = await api.get('/v1/operations?status=CANCELLED&kind=recovery');
+    const cancelled = await api.raw.get('/v1/operations?status=CANCELLED&kind=recovery');
     expect(cancelled.body.data.map((o: { id: string }) => o.id).sort()).toEqual(pendingIds.slice(0, 2).sort());
-    const pending = await api.get('/v1/operations?status=PENDING');
+    const pending = await api.raw.get('/v1/operations?status=PENDING');
     expect(pending.body.data.map((o: { id: string }) => o.id)).toEqual([pendingIds[2]]);
-    expect((await api.get('/v1/operations?kind=report')).body.data).toEqual([]);
+    expect((await api.raw.get('/v1/operations?kind=report')).body.data).toEqual([]);
 
     const seen: string[] = [];
     let after = '';
     for (;;) {
-      const page = await api.get(`/v1/operations?limit=1${after ? `&after=${after}` : ''}`);
+      const page = await api.raw.get(`/v1/operations?limit=1${after ? `&after=${after}` : ''}`);
       expect(page.status).toBe(200);
       seen.push(...page.body.data.map((o: { id: string }) => o.id));
       if (!page.body.pagination.has_more) break;
@@ -111,8 +111,8 @@ describe('operations: lifecycle through the API', () => {
     }
     // Newest first = uuid v7 ids descending (the three were started concurrently, so not in call order).
     expect(seen).toEqual([...pendingIds].sort().reverse());
-    expectErrorBody(await api.get('/v1/operations?status=DONE'), 422, 'VALIDATION_ERROR');
-    expectErrorBody(await api.get('/v1/operations?after=garbage'), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await api.raw.get('/v1/operations?status=DONE'), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await api.raw.get('/v1/operations?after=garbage'), 422, 'VALIDATION_ERROR');
   });
 
   it('a runner of the deployment takes the PENDING operation to IN_PROGRESS and COMPLETED', async () => {
@@ -121,8 +121,8 @@ describe('operations: lifecycle through the API', () => {
     expectMonotonic(samples);
     expect(final).toMatchObject({ status: 'COMPLETED', progress: 100, result: { matched: 3000, dry_run: true } });
     expect(final.started_at).toEqual(expect.any(String));
-    expectErrorBody(await api.delete(`/v1/operations/${pendingIds[2]}`), 409, 'CONFLICT');
-    expectErrorBody(await api.post(`/v1/operations/${pendingIds[2]}/retry`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.delete(`/v1/operations/${pendingIds[2]}`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[2]}/retry`), 409, 'CONFLICT');
   });
 
   const tasksProduced = async () => {
@@ -137,7 +137,7 @@ describe('operations: lifecycle through the API', () => {
   };
 
   it('FAILED with a code and message when the subscription is disabled; COMPLETED on retry once enabled', async () => {
-    await api.post(`/v1/webhooks/${sub}/disable`);
+    await api.raw.post(`/v1/webhooks/${sub}/disable`);
     const started = await recover({ dry_run: false });
     const failed = (await follow(api, started.body.id)).final;
     expect(failed).toMatchObject({
@@ -145,10 +145,10 @@ describe('operations: lifecycle through the API', () => {
       result_url: null,
       error: { code: 'SUBSCRIPTION_DISABLED', message: expect.stringContaining('enable it') },
     });
-    expectErrorBody(await api.delete(`/v1/operations/${started.body.id}`), 409, 'CONFLICT');
+    expectErrorBody(await api.raw.delete(`/v1/operations/${started.body.id}`), 409, 'CONFLICT');
 
-    await api.post(`/v1/webhooks/${sub}/enable`);
-    const retried = await api.post(`/v1/operations/${started.body.id}/retry`);
+    await api.raw.post(`/v1/webhooks/${sub}/enable`);
+    const retried = await api.raw.post(`/v1/operations/${started.body.id}/retry`);
     expect(retried.status).toBe(202);
     expect(retried.body).toEqual({ id: started.body.id, status: 'PENDING' });
     expect(retried.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
@@ -170,7 +170,7 @@ describe('operations: lifecycle through the API', () => {
       5,
     );
     expect(early.final.status).toBe('IN_PROGRESS');
-    await api.post(`/v1/webhooks/${sub}/disable`);
+    await api.raw.post(`/v1/webhooks/${sub}/disable`);
     const failed = (await follow(api, id)).final;
     expect(failed).toMatchObject({ status: 'FAILED', error: { code: 'SUBSCRIPTION_DISABLED' } });
     expect(failed.progress).toBeGreaterThanOrEqual(20);
@@ -179,8 +179,8 @@ describe('operations: lifecycle through the API', () => {
     expect(producedBeforeRetry).toBeGreaterThan(0);
     expect(producedBeforeRetry).toBeLessThan(3000);
 
-    await api.post(`/v1/webhooks/${sub}/enable`);
-    expect((await api.post(`/v1/operations/${id}/retry`)).status).toBe(202);
+    await api.raw.post(`/v1/webhooks/${sub}/enable`);
+    expect((await api.raw.post(`/v1/operations/${id}/retry`)).status).toBe(202);
     const { final, samples } = await follow(api, id);
     expectMonotonic(samples);
     expect(Math.min(...samples.map((s) => s.progress))).toBeGreaterThanOrEqual(failed.progress);

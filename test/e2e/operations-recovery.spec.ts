@@ -122,7 +122,7 @@ describe('operations: recovery of failed deliveries', () => {
   const body = { since: since.toISOString(), until: until.toISOString(), status: 'failed' };
 
   it('re-delivers exactly the failed events of the window, with their original ids, and reaches 100 %', async () => {
-    const started = await api.post(`/v1/webhooks/${sub}/recoveries`, body);
+    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, body);
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ id: expect.any(String), status: 'PENDING' });
     expect(started.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
@@ -141,7 +141,7 @@ describe('operations: recovery of failed deliveries', () => {
     });
     expect(final.error).toBeUndefined();
     expect(Date.parse(final.finished_at)).toBeGreaterThanOrEqual(Date.parse(final.started_at));
-    const result = await api.get(final.result_url);
+    const result = await api.raw.get(final.result_url);
     expect(result.body).toEqual({
       operation_id: final.id,
       kind: 'recovery',
@@ -162,7 +162,7 @@ describe('operations: recovery of failed deliveries', () => {
     expect(receiver.deliveries('/foreign')).toHaveLength(0);
 
     // The delivery log tells the recovered attempts apart: trigger manual, attempt 1.
-    const log = await api.get(`/v1/webhooks/${sub}/deliveries?event_id=${ids.failed[0]}`);
+    const log = await api.raw.get(`/v1/webhooks/${sub}/deliveries?event_id=${ids.failed[0]}`);
     expect(log.body.data[0]).toMatchObject({
       event_id: ids.failed[0],
       trigger: 'manual',
@@ -173,7 +173,7 @@ describe('operations: recovery of failed deliveries', () => {
 
   it('a dry run counts every event of the window (status all) and delivers nothing', async () => {
     const before = receiver.requests.length;
-    const started = await api.post(`/v1/webhooks/${sub}/recoveries`, { ...body, status: 'all', dry_run: true });
+    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { ...body, status: 'all', dry_run: true });
     expect(started.status).toBe(202);
     const { final } = await follow(api, started.body.id);
     // failed ×3 (one stored twice), retried, succeeded, never attempted; not before the window nor other subscriptions.
@@ -190,14 +190,14 @@ describe('operations: recovery of failed deliveries', () => {
     const idempotencyKey = randomUUID();
     const options = { headers: { 'idempotency-key': idempotencyKey } };
     const dry = { ...body, dry_run: true };
-    const first = await api.post(`/v1/webhooks/${sub}/recoveries`, dry, options);
-    const second = await api.post(`/v1/webhooks/${sub}/recoveries`, dry, options);
+    const first = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, dry, options);
+    const second = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, dry, options);
     expect(first.status).toBe(202);
     expect(second.status).toBe(202);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('location')).toBe(`/v1/operations/${first.body.id}`);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
-    const listed = await api.get('/v1/operations?kind=recovery&limit=100');
+    const listed = await api.raw.get('/v1/operations?kind=recovery&limit=100');
     expect(
       listed.body.data.filter(
         (o: { parameters: { dry_run: boolean; status: string } }) =>
@@ -207,32 +207,32 @@ describe('operations: recovery of failed deliveries', () => {
   });
 
   it('validates the request: window order, retention, unknown or foreign subscription', async () => {
-    const reversed = await api.post(`/v1/webhooks/${sub}/recoveries`, {
+    const reversed = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, {
       since: until.toISOString(),
       until: since.toISOString(),
     });
     expectErrorBody(reversed, 422, 'VALIDATION_ERROR');
     expect(reversed.body.error.details).toEqual([expect.objectContaining({ field: 'since', code: 'OUT_OF_RANGE' })]);
 
-    const ancient = await api.post(`/v1/webhooks/${sub}/recoveries`, { since: '2001-01-01T00:00:00Z' });
+    const ancient = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since: '2001-01-01T00:00:00Z' });
     expectErrorBody(ancient, 422, 'VALIDATION_ERROR');
     expect(ancient.body.error.details[0].message).toMatch(/within the last 30 days/);
 
-    const bad = await api.post(`/v1/webhooks/${sub}/recoveries`, { since: 'yesterday', status: 'some', extra: 1 });
+    const bad = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since: 'yesterday', status: 'some', extra: 1 });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'since', 'status']);
 
-    expectErrorBody(await api.post(`/v1/webhooks/${randomUUID()}/recoveries`, body), 404, 'NOT_FOUND');
-    expectErrorBody(await api.as(otherKey).post(`/v1/webhooks/${sub}/recoveries`, body), 404, 'NOT_FOUND');
-    expectErrorBody(await api.as(null).post(`/v1/webhooks/${sub}/recoveries`, body), 401, 'UNAUTHENTICATED');
+    expectErrorBody(await api.raw.post(`/v1/webhooks/${randomUUID()}/recoveries`, body), 404, 'NOT_FOUND');
+    expectErrorBody(await api.as(otherKey).raw.post(`/v1/webhooks/${sub}/recoveries`, body), 404, 'NOT_FOUND');
+    expectErrorBody(await api.as(null).raw.post(`/v1/webhooks/${sub}/recoveries`, body), 401, 'UNAUTHENTICATED');
   });
 
   it("keeps tenants apart: another tenant's operation is not found", async () => {
-    const mine = await api.get('/v1/operations?limit=1');
+    const mine = await api.raw.get('/v1/operations?limit=1');
     const id = mine.body.data[0].id;
-    expectErrorBody(await api.as(otherKey).get(`/v1/operations/${id}`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.as(otherKey).post(`/v1/operations/${id}/cancellation`), 404, 'NOT_FOUND');
-    expect((await api.as(otherKey).get('/v1/operations')).body.data).toEqual([]);
-    expectErrorBody(await api.get('/v1/operations/not-a-uuid'), 404, 'NOT_FOUND');
+    expectErrorBody(await api.as(otherKey).raw.get(`/v1/operations/${id}`), 404, 'NOT_FOUND');
+    expectErrorBody(await api.as(otherKey).raw.post(`/v1/operations/${id}/cancellation`), 404, 'NOT_FOUND');
+    expect((await api.as(otherKey).raw.get('/v1/operations')).body.data).toEqual([]);
+    expectErrorBody(await api.raw.get('/v1/operations/not-a-uuid'), 404, 'NOT_FOUND');
   });
 });

@@ -109,8 +109,8 @@ describe('operations: dead-letter redrive', () => {
   const redrive = async (body?: object) => {
     const started =
       body === undefined
-        ? await api.post('/v1/dead-letters/redrives')
-        : await api.post('/v1/dead-letters/redrives', body);
+        ? await api.raw.post('/v1/dead-letters/redrives')
+        : await api.raw.post('/v1/dead-letters/redrives', body);
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ id: expect.any(String), status: 'PENDING' });
     expect(started.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
@@ -138,7 +138,7 @@ describe('operations: dead-letter redrive', () => {
     expect((await marks())[parked.d2]).toBeNull();
     // The attempt row is written just after the receiver answered: wait for it rather than race it.
     const logged = async () =>
-      (await api.get(`/v1/webhooks/${subS}/deliveries?event_id=${events.e1}`)).body.data as object[];
+      (await api.raw.get(`/v1/webhooks/${subS}/deliveries?event_id=${events.e1}`)).body.data as object[];
     await eventually(async () => (await logged()).length > 0, 10_000, 'attempt in the delivery log');
     expect((await logged())[0]).toMatchObject({ trigger: 'manual', attempt: 1, outcome: 'success' });
   });
@@ -160,14 +160,18 @@ describe('operations: dead-letter redrive', () => {
   });
 
   it('validates filters', async () => {
-    const bad = await api.post('/v1/dead-letters/redrives', { since: 'x', reason: 'Not A Reason', extra: true });
+    const bad = await api.raw.post('/v1/dead-letters/redrives', { since: 'x', reason: 'Not A Reason', extra: true });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'reason', 'since']);
-    expectErrorBody(await api.post('/v1/dead-letters/redrives', [1]), 422, 'VALIDATION_ERROR');
-    expectErrorBody(await api.post('/v1/dead-letters/redrives', { subscription_id: randomUUID() }), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.post('/v1/dead-letters/redrives', [1]), 422, 'VALIDATION_ERROR');
+    expectErrorBody(
+      await api.raw.post('/v1/dead-letters/redrives', { subscription_id: randomUUID() }),
+      404,
+      'NOT_FOUND',
+    );
     const late = new Date().toISOString();
     expectErrorBody(
-      await api.post('/v1/dead-letters/redrives', { since: late, until: '2020-01-01T00:00:00Z' }),
+      await api.raw.post('/v1/dead-letters/redrives', { since: late, until: '2020-01-01T00:00:00Z' }),
       422,
       'VALIDATION_ERROR',
     );

@@ -111,7 +111,7 @@ describe('operations: delivery reports', () => {
   });
 
   const report = async (body: object) => {
-    const started = await api.post('/v1/reports', body);
+    const started = await api.raw.post('/v1/reports', body);
     expect(started.status).toBe(202);
     expect(started.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
     const { final, samples } = await follow(api, started.body.id);
@@ -174,7 +174,7 @@ describe('operations: delivery reports', () => {
   it('a JSON report: attempts, success ratio and latency percentiles match the attempt log', async () => {
     const final = await report({ from: from.toISOString(), to: to.toISOString(), format: 'json' });
     expect(final.result).toEqual({ subscriptions: 2, rows: 5, format: 'json' });
-    const res = await api.get(final.result_url);
+    const res = await api.raw.get(final.result_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.body).toMatchObject({
@@ -193,7 +193,7 @@ describe('operations: delivery reports', () => {
       format: 'csv',
       subscription_id: subB,
     });
-    const csv = await api.get(final.result_url, { headers: { accept: 'text/csv' } });
+    const csv = await api.raw.get(final.result_url, { headers: { accept: 'text/csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const [header, ...lines] = csv.text.trim().split('\r\n');
@@ -206,9 +206,9 @@ describe('operations: delivery reports', () => {
       expected().filter((r) => r.subscription_id === subB),
     );
 
-    expect((await api.get(final.result_url, { headers: { accept: 'text/*' } })).status).toBe(200);
+    expect((await api.raw.get(final.result_url, { headers: { accept: 'text/*' } })).status).toBe(200);
     expectErrorBody(
-      await api.get(final.result_url, { headers: { accept: 'application/json' } }),
+      await api.raw.get(final.result_url, { headers: { accept: 'application/json' } }),
       406,
       'NOT_ACCEPTABLE',
     );
@@ -228,7 +228,7 @@ describe('operations: delivery reports', () => {
     );
     const final = await report({ from: window.from.toISOString(), to: window.to.toISOString() });
     expect(final.result).toEqual({ subscriptions: 300, rows: 1200, format: 'json' });
-    const res = await api.get(final.result_url);
+    const res = await api.raw.get(final.result_url);
     const keys = res.body.data.map(
       (r: { subscription_id: string; event_type: string }) => `${r.subscription_id} ${r.event_type}`,
     );
@@ -243,22 +243,29 @@ describe('operations: delivery reports', () => {
   });
 
   it('answers 409 while a report is not ready, 404 for what is not a report, 422 for a bad request', async () => {
-    const pending = await ApiClient.for(idle, key).post('/v1/reports', {
+    const pending = await ApiClient.for(idle, key).raw.post('/v1/reports', {
       from: from.toISOString(),
       to: to.toISOString(),
     });
     expect(pending.status).toBe(202);
-    expectErrorBody(await api.get(`/v1/reports/${pending.body.id}`), 409, 'CONFLICT');
-    const recovery = await api.post(`/v1/webhooks/${subA}/recoveries`, { since: from.toISOString(), dry_run: true });
-    expectErrorBody(await api.get(`/v1/reports/${recovery.body.id}`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.get(`/v1/reports/${randomUUID()}`), 404, 'NOT_FOUND');
-    const bad = await api.post('/v1/reports', { from: to.toISOString(), to: from.toISOString(), format: 'xml' });
+    expectErrorBody(await api.raw.get(`/v1/reports/${pending.body.id}`), 409, 'CONFLICT');
+    const recovery = await api.raw.post(`/v1/webhooks/${subA}/recoveries`, {
+      since: from.toISOString(),
+      dry_run: true,
+    });
+    expectErrorBody(await api.raw.get(`/v1/reports/${recovery.body.id}`), 404, 'NOT_FOUND');
+    expectErrorBody(await api.raw.get(`/v1/reports/${randomUUID()}`), 404, 'NOT_FOUND');
+    const bad = await api.raw.post('/v1/reports', { from: to.toISOString(), to: from.toISOString(), format: 'xml' });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['format']);
-    const reversed = await api.post('/v1/reports', { from: to.toISOString(), to: from.toISOString() });
+    const reversed = await api.raw.post('/v1/reports', { from: to.toISOString(), to: from.toISOString() });
     expect(reversed.body.error.details).toEqual([expect.objectContaining({ field: 'from', code: 'OUT_OF_RANGE' })]);
     expectErrorBody(
-      await api.post('/v1/reports', { from: from.toISOString(), to: to.toISOString(), subscription_id: randomUUID() }),
+      await api.raw.post('/v1/reports', {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        subscription_id: randomUUID(),
+      }),
       404,
       'NOT_FOUND',
     );
@@ -273,7 +280,7 @@ describe('operations: delivery reports', () => {
       stderr.resume();
       const program = new Command('hookline').exitOverride();
       registerOperationCommands(program, { stdout, stderr });
-      await program.parseAsync([...args, '--url', api.baseUrl, '--api-key', key, '--interval', '100'], {
+      await program.parseAsync([...args, '--url', api.origin, '--api-key', key, '--interval', '100'], {
         from: 'user',
       });
       return Buffer.concat(chunks).toString('utf8');

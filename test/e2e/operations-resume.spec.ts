@@ -77,7 +77,7 @@ describe('operations: a runner killed mid-operation', () => {
 
   it('is resumed by the next runner from its checkpoint once the dead holder’s lease expires', async () => {
     const since = new Date(Date.now() - 30 * 60_000).toISOString();
-    const started = await api.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' });
+    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' });
     const id = started.body.id;
 
     child = new ServiceProcess(
@@ -130,7 +130,7 @@ describe('operations: a runner killed mid-operation', () => {
     runner = undefined;
     const since = new Date(Date.now() - 30 * 60_000).toISOString();
     const before = await tasksProduced();
-    const id = (await api.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' })).body.id;
+    const id = (await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' })).body.id;
     const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)]));
     const leaving = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
     await follow(api, id, (op) => op.progress >= 20 || !['PENDING', 'IN_PROGRESS'].includes(op.status), 45_000, 10);

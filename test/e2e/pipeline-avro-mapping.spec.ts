@@ -159,7 +159,7 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
         `"data":{"ledger_id":9223372036854775807,"amount":"42.17"}}`,
     );
     const first = await deliveredBody(eventId);
-    const started = await api.post(`/v1/webhooks/${sub}/recoveries`, {
+    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, {
       since: new Date(startedAt.getTime() - 60_000).toISOString(),
       until: new Date().toISOString(),
       status: 'all',

@@ -51,7 +51,7 @@ describe('pipeline: an event is matched against every change committed before it
     );
   const deliveredTo = (path: string) => new Set(receiver.deliveries(path).map((r) => r.headers['webhook-id']));
   const create = async (path: string, events: string[]) => {
-    const created = await api.post('/v1/webhooks', { url: receiver.url(path), events });
+    const created = await api.raw.post('/v1/webhooks', { url: receiver.url(path), events });
     expect(created.status).toBe(201);
     return created.body.id as string;
   };
@@ -79,7 +79,7 @@ describe('pipeline: an event is matched against every change committed before it
   it('stops delivering a type the moment a PATCH removing it answers, and starts one it adds', async () => {
     const path = '/patched';
     const id = await create(path, ['order.created', 'order.updated']);
-    const patched = await api.patch(`/v1/webhooks/${id}`, { events: ['order.updated', 'payment.failed'] });
+    const patched = await api.raw.patch(`/v1/webhooks/${id}`, { events: ['order.updated', 'payment.failed'] });
     expect(patched.status).toBe(200);
     const removed = Array.from({ length: 100 }, () => envelope('order.created'));
     const added = Array.from({ length: 100 }, () => envelope('payment.failed'));
@@ -95,7 +95,7 @@ describe('pipeline: an event is matched against every change committed before it
   it('stops delivering the moment a DELETE answers', async () => {
     const path = '/deleted';
     const id = await create(path, ['payment.failed']);
-    expect((await api.request('DELETE', `/v1/webhooks/${id}`)).status).toBe(204);
+    expect((await api.raw.request('DELETE', `/v1/webhooks/${id}`)).status).toBe(204);
     const marker = await create('/marker', ['payment.failed']);
     const events = Array.from({ length: 100 }, () => envelope('payment.failed'));
     await publish(events);

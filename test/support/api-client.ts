@@ -1,12 +1,21 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read response bodies of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw answers are bodies of every shape, valid or not */
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
+import { createHooklineClient, type HooklineClient } from '../../clients/typescript/index.js';
 
+/** What the raw escape hatch answers: the status, headers, the body parsed when it is JSON, and its text. */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
   text: string;
+}
+
+/** What the generated client answers (openapi-fetch): `data` on 2xx, the parsed error body otherwise. */
+export interface TypedAnswer<D = unknown> {
+  data?: D;
+  error?: unknown;
+  response: Response;
 }
 
 export interface RequestOptions {
@@ -17,21 +26,20 @@ export interface RequestOptions {
   key?: string | null;
 }
 
-/** Calls the running app over real HTTP with fetch, as a client would. */
-export class ApiClient {
+/** A JSON merge patch's media type: openapi-fetch sends application/json unless told otherwise. */
+export const MERGE_PATCH = { 'content-type': 'application/merge-patch+json' };
+export const JSON_PATCH = { 'content-type': 'application/json-patch+json' };
+
+/**
+ * The escape hatch: what the generated client cannot (and should not) express. Negative tests send
+ * raw or malformed bodies, wrong media types, no key or a bad one, and paths outside the document;
+ * paths here are whole HTTP paths, /v1 included.
+ */
+export class RawClient {
   constructor(
-    readonly baseUrl: string,
+    readonly origin: string,
     readonly key: string | null,
   ) {}
-
-  static for(app: INestApplication, key: string | null): ApiClient {
-    const address = app.getHttpServer().address() as AddressInfo;
-    return new ApiClient(`http://127.0.0.1:${address.port}`, key);
-  }
-
-  as(key: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, key);
-  }
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const key = options.key === undefined ? this.key : options.key;
@@ -41,7 +49,7 @@ export class ApiClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await fetch(`${this.origin}${path}`, {
       method,
       headers: { ...headers, ...options.headers },
       body,
@@ -65,12 +73,7 @@ export class ApiClient {
   delete<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, options);
   }
-  patch<T = any>(
-    path: string,
-    body: unknown,
-    contentType = 'application/merge-patch+json',
-    options: RequestOptions = {},
-  ) {
+  patch<T = any>(path: string, body: unknown, contentType = MERGE_PATCH['content-type'], options: RequestOptions = {}) {
     return this.request<T>('PATCH', path, {
       ...options,
       raw: JSON.stringify(body),
@@ -79,8 +82,58 @@ export class ApiClient {
   }
 }
 
-/** The spec's error body, asserted on any error response. */
-export function expectErrorBody(response: ApiResponse, status: number, code?: string): void {
+/**
+ * Calls the running app over real HTTP, as a client would: `api.GET('/webhooks/{id}', …)` and the
+ * other methods are the generated client (clients/typescript), typed by the OpenAPI document, so a
+ * test cannot call what the document does not describe; `api.raw` is the explicit escape hatch.
+ */
+export class ApiClient {
+  readonly client: HooklineClient;
+  readonly raw: RawClient;
+  readonly GET: HooklineClient['GET'];
+  readonly POST: HooklineClient['POST'];
+  readonly PATCH: HooklineClient['PATCH'];
+  readonly DELETE: HooklineClient['DELETE'];
+
+  constructor(
+    readonly origin: string,
+    readonly key: string | null,
+  ) {
+    this.client = createHooklineClient({ baseUrl: `${origin}/v1`, apiKey: key });
+    this.raw = new RawClient(origin, key);
+    // openapi-fetch's methods do not use `this`: handed out as they are, they keep their overloads.
+    ({ GET: this.GET, POST: this.POST, PATCH: this.PATCH, DELETE: this.DELETE } = this.client);
+  }
+
+  static for(app: INestApplication, key: string | null): ApiClient {
+    const address = app.getHttpServer().address() as AddressInfo;
+    return new ApiClient(`http://127.0.0.1:${address.port}`, key);
+  }
+
+  as(key: string | null): ApiClient {
+    return new ApiClient(this.origin, key);
+  }
+}
+
+/** Asserts a typed answer's status (showing the error body when it is not) and returns its data. */
+export function expectData<D>(answer: TypedAnswer<D>, status: number): D {
+  expect({ status: answer.response.status, error: answer.error }).toEqual({ status, error: undefined });
+  return answer.data as D;
+}
+
+const asRaw = (answer: ApiResponse | TypedAnswer): ApiResponse =>
+  'response' in answer
+    ? {
+        status: answer.response.status,
+        headers: answer.response.headers,
+        body: answer.error,
+        text: typeof answer.error === 'string' ? answer.error : JSON.stringify(answer.error ?? null),
+      }
+    : answer;
+
+/** The spec's error body, asserted on any error response, raw or typed. */
+export function expectErrorBody(answer: ApiResponse | TypedAnswer, status: number, code?: string): void {
+  const response = asRaw(answer);
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({
     status,
     code: code ?? response.body?.error?.code,

@@ -18,13 +18,13 @@ export async function follow(
   const samples: Followed['samples'] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await api.get(`/v1/operations/${id}`);
-    if (res.status !== 200) throw new Error(`GET operation ${id}: ${res.status} ${res.text}`);
-    samples.push({ status: res.body.status, progress: res.body.progress });
-    const done = typeof until === 'function' ? until(res.body) : until.includes(res.body.status);
-    if (done) return { final: res.body, samples };
+    const { data: operation, error, response } = await api.GET('/operations/{id}', { params: { path: { id } } });
+    if (!operation) throw new Error(`GET operation ${id}: ${response.status} ${JSON.stringify(error)}`);
+    samples.push({ status: operation.status, progress: operation.progress });
+    const done = typeof until === 'function' ? until(operation) : until.includes(operation.status);
+    if (done) return { final: operation, samples };
     if (Date.now() > deadline)
-      throw new Error(`operation ${id} still ${res.body.status} (${res.body.progress} %) after ${timeoutMs} ms`);
+      throw new Error(`operation ${id} still ${operation.status} (${operation.progress} %) after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { get, type DeliveryStats } from '../api';
+import { call, client, type DeliveryStats } from '../api';
 import { useLoad } from '../hooks';
 import { ErrorBox, Section } from './ui';
 
@@ -91,7 +91,10 @@ const LATENCY_LINES = [
 
 /** The last 24 hours of a subscription: deliveries per minute by outcome, and latency percentiles. */
 export function DeliveryCharts({ id, refresh }: { id: string; refresh: number }) {
-  const stats = useLoad(() => get<DeliveryStats>(`/webhooks/${id}/delivery-stats`, { hours: 24 }), [id, refresh]);
+  const stats = useLoad(
+    () => call(client.GET('/webhooks/{id}/delivery-stats', { params: { path: { id }, query: { hours: 24 } } })),
+    [id, refresh],
+  );
   const charts = useMemo(() => {
     if (!stats.data) return undefined;
     const c = series(stats.data);

@@ -1,10 +1,12 @@
 import { useState } from 'preact/hooks';
-import { get, type Attempt, type Page } from '../api';
+import type { operations } from '../../../clients/typescript/index';
+import { call, client, type Attempt, type Page } from '../api';
 import { useCursor, useLoad } from '../hooks';
 import { AttemptsTable } from './attempts-table';
 import { ErrorBox, Loading, Pager, Section } from './ui';
 
 const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
+type Outcome = NonNullable<operations['DeliveryLogController_list_v1']['parameters']['query']>['outcome'];
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 interface Filters {
@@ -20,14 +22,21 @@ export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
   const cursor = useCursor();
   const page = useLoad(
     () =>
-      get<Page<Attempt>>(`/webhooks/${id}/deliveries`, {
-        outcome: filters.outcome,
-        status_code: filters.status_code,
-        from: toIso(filters.from),
-        to: toIso(filters.to),
-        after: cursor.after,
-        limit: 25,
-      }),
+      call<Page<Attempt>>(
+        client.GET('/webhooks/{id}/deliveries', {
+          params: {
+            path: { id },
+            query: {
+              outcome: (filters.outcome || undefined) as Outcome | undefined,
+              status_code: filters.status_code ? Number(filters.status_code) : undefined,
+              from: toIso(filters.from),
+              to: toIso(filters.to),
+              after: cursor.after,
+              limit: 25,
+            },
+          },
+        }),
+      ),
     [id, filters, cursor.after, refresh],
   );
   const set = (k: keyof Filters) => (e: Event) => {

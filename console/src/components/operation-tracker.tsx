@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { get, type Operation } from '../api';
+import { call, client, type Operation } from '../api';
 import { useInterval } from '../hooks';
 import { href } from '../router';
 import { Progress } from './ui';
@@ -10,7 +10,7 @@ export const isRunning = (op: Operation) => !FINISHED.includes(op.status);
 /** Follows an operation until it finishes: a live progress bar, its status and summary. */
 export function useOperation(): [Operation | undefined, (id: string) => Promise<void>] {
   const [op, setOp] = useState<Operation>();
-  const refresh = (id: string) => get<Operation>(`/operations/${id}`).then(setOp);
+  const refresh = (id: string) => call(client.GET('/operations/{id}', { params: { path: { id } } })).then(setOp);
   useInterval(() => op && void refresh(op.id).catch(() => undefined), 500, op !== undefined && isRunning(op));
   return [op, refresh];
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { post } from '../api';
+import { call, client } from '../api';
 import { OperationStatus, isRunning, useOperation } from './operation-tracker';
 import { ErrorBox } from './ui';
 
@@ -24,10 +24,12 @@ export function RecoveryForm({ id, onFinished }: { id: string; onFinished: () =>
     e.preventDefault();
     setError(undefined);
     try {
-      const started = await post<{ id: string }>(`/webhooks/${id}/recoveries`, {
-        since: new Date(since).toISOString(),
-        status: which,
-      });
+      const started = await call(
+        client.POST('/webhooks/{id}/recoveries', {
+          params: { path: { id } },
+          body: { since: new Date(since).toISOString(), status: which },
+        }),
+      );
       await follow(started.id);
     } catch (err) {
       setError(err as Error);

@@ -1,4 +1,4 @@
-import { get, type Attempt } from '../api';
+import { call, client, type Attempt } from '../api';
 import { HeaderTable } from '../components/headers';
 import { Badge, Code, ErrorBox, Fields, Loading, Section } from '../components/ui';
 import { ms, pretty, time } from '../format';
@@ -7,7 +7,10 @@ import { href } from '../router';
 
 /** One attempt: the request as sent (rebuilt, signatures masked), the response and timings. */
 export function AttemptPage({ id, attemptId }: { id: string; attemptId: string }) {
-  const attempt = useLoad(() => get<Attempt>(`/webhooks/${id}/deliveries/${attemptId}`), [id, attemptId]);
+  const attempt = useLoad(
+    () => call<Attempt>(client.GET('/webhooks/{id}/deliveries/{attemptId}', { params: { path: { id, attemptId } } })),
+    [id, attemptId],
+  );
   const a = attempt.data;
   return (
     <>

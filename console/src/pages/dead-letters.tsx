@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get, post, type DeadLetter, type Page } from '../api';
+import { call, client, type DeadLetter, type Page } from '../api';
 import { OperationStatus, isRunning, useOperation } from '../components/operation-tracker';
 import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
 import { short, time } from '../format';
@@ -66,7 +66,19 @@ export function DeadLettersPage() {
   const [state, setState] = useState('false');
   const cursor = useCursor();
   const page = useLoad(
-    () => get<Page<DeadLetter>>('/dead-letters', { reason, redriven: state, after: cursor.after, limit: 25 }),
+    () =>
+      call<Page<DeadLetter>>(
+        client.GET('/dead-letters', {
+          params: {
+            query: {
+              reason: reason || undefined,
+              redriven: state ? state === 'true' : undefined,
+              after: cursor.after,
+              limit: 25,
+            },
+          },
+        }),
+      ),
     [reason, state, cursor.after],
   );
   const [op, follow] = useOperation();
@@ -78,7 +90,7 @@ export function DeadLettersPage() {
   }, [finished]);
   const redrive = (filters: object) => {
     setError(undefined);
-    post<{ id: string }>('/dead-letters/redrives', filters)
+    call(client.POST('/dead-letters/redrives', { body: filters }))
       .then((started) => follow(started.id))
       .catch(setError);
   };

@@ -1,11 +1,11 @@
-import { get, type EventType, type Page } from '../api';
+import { call, client } from '../api';
 import { Code, ErrorBox, Loading } from '../components/ui';
 import { pretty } from '../format';
 import { useLoad } from '../hooks';
 
 /** The event catalog, read-only: each type with the JSON Schema of its data. */
 export function EventTypesPage() {
-  const types = useLoad(() => get<Page<EventType>>('/event-types'), []);
+  const types = useLoad(() => call(client.GET('/event-types')), []);
   return (
     <>
       <h1 tabIndex={-1}>Event types</h1>

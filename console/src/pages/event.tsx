@@ -1,4 +1,4 @@
-import { get, type Attempt, type Page } from '../api';
+import { call, client, type Attempt, type Page } from '../api';
 import { AttemptsTable } from '../components/attempts-table';
 import { ErrorBox, Loading, Pager } from '../components/ui';
 import { useCursor, useLoad } from '../hooks';
@@ -7,7 +7,12 @@ import { useCursor, useLoad } from '../hooks';
 export function EventPage({ eventId }: { eventId: string }) {
   const cursor = useCursor();
   const page = useLoad(
-    () => get<Page<Attempt>>(`/events/${encodeURIComponent(eventId)}/deliveries`, { after: cursor.after, limit: 50 }),
+    () =>
+      call<Page<Attempt>>(
+        client.GET('/events/{eventId}/deliveries', {
+          params: { path: { eventId }, query: { after: cursor.after, limit: 50 } },
+        }),
+      ),
     [eventId, cursor.after],
   );
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, download, get, post, type Operation, type Page } from '../api';
+import { call, client, downloadReport as download, type Operation } from '../api';
 import { isRunning } from '../components/operation-tracker';
 import { ErrorBox, Loading, Pager, Progress } from '../components/ui';
 import { short, time } from '../format';
@@ -26,11 +26,7 @@ function scope(op: Operation) {
 /** A report in the format it was asked for, saved as report-<id>.csv or .json. */
 function downloadReport(op: Operation) {
   const csv = (op.parameters as { format?: string }).format !== 'json';
-  return download(
-    `/reports/${op.id}`,
-    `report-${op.id}.${csv ? 'csv' : 'json'}`,
-    csv ? 'text/csv' : 'application/json',
-  );
+  return download(op.id, `report-${op.id}.${csv ? 'csv' : 'json'}`, csv ? 'text/csv' : 'application/json');
 }
 
 function Row({
@@ -65,12 +61,22 @@ function Row({
       <td>
         <div class="actions">
           {isRunning(op) && op.status !== 'CANCELLING' && (
-            <button type="button" onClick={() => act(() => post(`/operations/${op.id}/cancellation`))}>
+            <button
+              type="button"
+              onClick={() =>
+                act(() => call(client.POST('/operations/{id}/cancellation', { params: { path: { id: op.id } } })))
+              }
+            >
               Cancel
             </button>
           )}
           {op.status === 'FAILED' && (
-            <button type="button" onClick={() => act(() => post(`/operations/${op.id}/retry`))}>
+            <button
+              type="button"
+              onClick={() =>
+                act(() => call(client.POST('/operations/{id}/retry', { params: { path: { id: op.id } } })))
+              }
+            >
               Retry
             </button>
           )}
@@ -92,7 +98,11 @@ function ReportForm({ onStarted }: { onStarted: () => void }) {
     e.preventDefault();
     const to = new Date();
     const from = new Date(to.getTime() - 24 * 3_600_000);
-    api('POST', '/reports', { from: from.toISOString(), to: to.toISOString(), format }).then(onStarted, setError);
+    call(
+      client.POST('/reports', {
+        body: { from: from.toISOString(), to: to.toISOString(), format: format as 'csv' | 'json' },
+      }),
+    ).then(onStarted, setError);
   };
   return (
     <form class="filters" onSubmit={start} aria-label="Start a delivery report">
@@ -112,7 +122,10 @@ function ReportForm({ onStarted }: { onStarted: () => void }) {
 /** Reports, recoveries and redrives with live progress; cancel, retry and download. */
 export function OperationsPage({ highlight }: { highlight?: string }) {
   const cursor = useCursor();
-  const page = useLoad(() => get<Page<Operation>>('/operations', { after: cursor.after, limit: 20 }), [cursor.after]);
+  const page = useLoad(
+    () => call(client.GET('/operations', { params: { query: { after: cursor.after, limit: 20 } } })),
+    [cursor.after],
+  );
   const [error, setError] = useState<Error>();
   useInterval(page.reload, 1000, page.data?.data.some(isRunning) ?? false);
   return (

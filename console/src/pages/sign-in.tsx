@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, get } from '../api';
+import { ApiError, call, client } from '../api';
 import { session } from '../session';
 
 /** The key is checked with one read before it is kept; a wrong key is never stored. */
@@ -14,7 +14,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     setError(undefined);
     session.signIn(key.trim());
     try {
-      await get('/webhooks', { limit: 1 });
+      await call(client.GET('/webhooks', { params: { query: { limit: 1 } } }));
       onSignedIn();
     } catch (err) {
       session.signOut();

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { get, post, type Circuit, type Subscription } from '../api';
+import { call, client, type Circuit, type Subscription } from '../api';
 import { DeliveryCharts } from '../components/charts';
 import { Deliveries } from '../components/deliveries';
 import { RecoveryForm } from '../components/recovery';
@@ -27,17 +27,27 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
   const rotate = () =>
     run(async () => {
       if (!confirm('Rotate the signing secret? The current one keeps signing for 24 hours.')) return;
-      const answer = await post<{ secret?: string }>(`/webhooks/${sub.id}/secret-rotations`, {});
+      const answer = await call(
+        client.POST('/webhooks/{id}/secret-rotations', { params: { path: { id: sub.id } }, body: {} }),
+      );
       setSecret(answer.secret);
     });
   return (
     <div class="actions">
       {sub.status === 'active' ? (
-        <button type="button" disabled={busy} onClick={() => run(() => post(`/webhooks/${sub.id}/disable`))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run(() => call(client.POST('/webhooks/{id}/disable', { params: { path: { id: sub.id } } })))}
+        >
           Disable
         </button>
       ) : (
-        <button type="button" disabled={busy} onClick={() => run(() => post(`/webhooks/${sub.id}/enable`))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run(() => call(client.POST('/webhooks/{id}/enable', { params: { path: { id: sub.id } } })))}
+        >
           Enable
         </button>
       )}
@@ -55,9 +65,12 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
 }
 
 export function SubscriptionPage({ id }: { id: string }) {
-  const sub = useLoad(() => get<Subscription>(`/webhooks/${id}`), [id]);
+  const sub = useLoad(() => call(client.GET('/webhooks/{id}', { params: { path: { id } } })), [id]);
   const [round, setRound] = useState(0);
-  const circuit = useLoad(() => get<Circuit>(`/webhooks/${id}/circuit`), [id]);
+  const circuit = useLoad(
+    () => call<Circuit>(client.GET('/webhooks/{id}/circuit', { params: { path: { id } } })),
+    [id],
+  );
   const s = sub.data;
   return (
     <>

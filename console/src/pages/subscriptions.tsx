@@ -1,12 +1,15 @@
 import { useState } from 'preact/hooks';
-import { get, type Circuit, type Page, type Subscription } from '../api';
+import { call, client, type Circuit, type Subscription } from '../api';
 import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
 import { time } from '../format';
 import { useCursor, useLoad } from '../hooks';
 import { href } from '../router';
 
 function CircuitCell({ id }: { id: string }) {
-  const circuit = useLoad(() => get<Circuit>(`/webhooks/${id}/circuit`), [id]);
+  const circuit = useLoad(
+    () => call<Circuit>(client.GET('/webhooks/{id}/circuit', { params: { path: { id } } })),
+    [id],
+  );
   if (!circuit.data) return <span class="muted">…</span>;
   return <Badge value={circuit.data.state} kind={`circuit-${circuit.data.state}`} />;
 }
@@ -52,7 +55,19 @@ export function SubscriptionsPage() {
   const [event, setEvent] = useState('');
   const cursor = useCursor();
   const page = useLoad(
-    () => get<Page<Subscription>>('/webhooks', { status, event: event.trim(), after: cursor.after, limit: 20 }),
+    () =>
+      call(
+        client.GET('/webhooks', {
+          params: {
+            query: {
+              status: (status || undefined) as Subscription['status'] | undefined,
+              event: event.trim() || undefined,
+              after: cursor.after,
+              limit: 20,
+            },
+          },
+        }),
+      ),
     [status, event, cursor.after],
   );
   const filter = (set: (v: string) => void) => (e: Event) => {

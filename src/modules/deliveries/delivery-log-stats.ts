@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { queryInt } from '../../platform/http/cursor-page.query.js';
+import { Optional } from '../../platform/http/validation.js';
 
 /** Query of the delivery statistics: how many hours back from now (1–24). */
 export class DeliveryStatsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 24, default: 24 })
-  @IsOptional()
+  @Optional()
   @Transform(queryInt)
   @IsInt()
   @Min(1)

@@ -1,19 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
+import { IsDateTime, Optional } from '../../platform/http/validation.js';
 
 export const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
 
 /** Query of the delivery logs: cursor pagination (after, limit) and filters. */
 export class DeliveryLogQuery extends CursorPageQuery {
   @ApiPropertyOptional({ enum: OUTCOMES })
-  @IsOptional()
+  @Optional()
   @IsIn(OUTCOMES)
   outcome?: string;
 
   @ApiPropertyOptional({ minimum: 100, maximum: 599 })
-  @IsOptional()
+  @Optional()
   @Transform(queryInt)
   @IsInt()
   @Min(100)
@@ -21,24 +22,24 @@ export class DeliveryLogQuery extends CursorPageQuery {
   status_code?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   event_type?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   event_id?: string;
 
   @ApiPropertyOptional({ description: 'Attempts at or after this time (ISO 8601)' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @Optional()
+  @IsDateTime()
   from?: string;
 
   @ApiPropertyOptional({ description: 'Attempts before this time (ISO 8601)' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @Optional()
+  @IsDateTime()
   to?: string;
 }

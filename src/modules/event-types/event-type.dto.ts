@@ -1,26 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { CursorPageQuery } from '../../platform/http/cursor-page.query.js';
 import type { EventTypeRecord, EventTypeVersion } from './event-types.repository.js';
+import { Optional } from '../../platform/http/validation.js';
 
 const SOURCES = ['builtin', 'api', 'registry'] as const;
 const queryBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class EventTypeListQuery extends CursorPageQuery {
   @ApiPropertyOptional({ description: 'Only types whose name starts with this, e.g. `invoice.`' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   prefix?: string;
 
   @ApiPropertyOptional({ enum: SOURCES })
-  @IsOptional()
+  @Optional()
   @IsIn(SOURCES)
   source?: (typeof SOURCES)[number];
 
   @ApiPropertyOptional({ type: Boolean, default: false })
-  @IsOptional()
+  @Optional()
   @Transform(queryBool)
   @IsBoolean()
   include_archived?: boolean;

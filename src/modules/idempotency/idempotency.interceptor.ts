@@ -10,7 +10,7 @@ import { IdempotencyRepository } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAY_HEADER = 'Idempotent-Replayed';
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+export const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** Response headers that are part of the stored response; the rest (request id, limits) is per request. */
 const REPLAYED_HEADERS = ['location', 'etag'];
 

@@ -52,6 +52,15 @@ export class OperationsController {
   }
 
   @Get(':id/result')
+  @ApiOkResponse({
+    description: 'The result summary of a COMPLETED operation: its id, kind and counts',
+    schema: {
+      type: 'object',
+      required: ['operation_id', 'kind'],
+      properties: { operation_id: { type: 'string', format: 'uuid' }, kind: { type: 'string' } },
+      additionalProperties: true,
+    },
+  })
   @RequireScope('read')
   @ApiOperation({ summary: 'What a completed recovery or redrive did (counts); reports are at /v1/reports/{id}' })
   @ApiErrors(401, 403, 404, 406, 409, 429)

@@ -1,16 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { OPERATION_KINDS, OPERATION_STATUSES, type OperationKind, type OperationStatus } from './operation.entity.js';
 import { CursorPageQuery } from '../../platform/http/cursor-page.query.js';
+import { Optional } from '../../platform/http/validation.js';
 
 export class OperationListQuery extends CursorPageQuery {
   @ApiPropertyOptional({ enum: OPERATION_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(OPERATION_STATUSES)
   status?: OperationStatus;
 
   @ApiPropertyOptional({ enum: OPERATION_KINDS })
-  @IsOptional()
+  @Optional()
   @IsIn(OPERATION_KINDS)
   kind?: OperationKind;
 }

@@ -1,22 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsUUID } from 'class-validator';
+import { IsDateTime, Optional } from '../../platform/http/validation.js';
 
 export class CreateReportDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only this subscription; default every subscription' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   subscription_id?: string;
 
   @ApiProperty({ format: 'date-time', description: 'Attempts made from then on' })
-  @IsISO8601({ strict: true, strictSeparator: true })
+  @IsDateTime()
   from: string;
 
   @ApiProperty({ format: 'date-time', description: 'Attempts made before then' })
-  @IsISO8601({ strict: true, strictSeparator: true })
+  @IsDateTime()
   to: string;
 
   @ApiPropertyOptional({ enum: ['csv', 'json'], default: 'json', description: 'Format of GET /v1/reports/{id}' })
-  @IsOptional()
+  @Optional()
   @IsIn(['csv', 'json'])
   format?: 'csv' | 'json';
 }

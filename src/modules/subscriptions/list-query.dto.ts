@@ -1,8 +1,9 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SUBSCRIPTION_STATUSES } from './subscription.dto.js';
 import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
+import { Optional } from '../../platform/http/validation.js';
 
 export const SORTS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
 export const FIELDS = [
@@ -21,27 +22,28 @@ export const FIELDS = [
 ] as const;
 export const EXPANSIONS = ['event_types'] as const;
 
-const COMMA_LIST = /^[a-z_]+(,[a-z_]+)*$/;
+/** A comma list of these names and no others: the pattern the document shows is the one checked. */
+const commaList = (names: readonly string[]) => new RegExp(`^(${names.join('|')})(,(${names.join('|')}))*$`);
 
 export class ReadQueryDto {
   @ApiPropertyOptional({ description: `Comma list of fields to return (id always included): ${FIELDS.join(', ')}` })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500)
-  @Matches(COMMA_LIST, { message: 'fields must be a comma-separated list of field names' })
+  @Matches(commaList(FIELDS), { message: `fields must be a comma-separated list of: ${FIELDS.join(', ')}` })
   fields?: string;
 
   @ApiPropertyOptional({ description: `Comma list of relations to expand: ${EXPANSIONS.join(', ')}` })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
-  @Matches(COMMA_LIST, { message: 'expand must be a comma-separated list' })
+  @Matches(commaList(EXPANSIONS), { message: `expand must be a comma-separated list of: ${EXPANSIONS.join(', ')}` })
   expand?: string;
 }
 
 export class ListQueryDto extends IntersectionType(ReadQueryDto, CursorPageQuery) {
   @ApiPropertyOptional({ minimum: 0, maximum: 100000, description: 'Offset pagination (instead of after)' })
-  @IsOptional()
+  @Optional()
   @Transform(queryInt)
   @IsInt()
   @Min(0)
@@ -49,17 +51,17 @@ export class ListQueryDto extends IntersectionType(ReadQueryDto, CursorPageQuery
   offset?: number;
 
   @ApiPropertyOptional({ enum: SORTS, default: 'created_at', description: 'Leading minus for descending' })
-  @IsOptional()
+  @Optional()
   @IsIn(SORTS)
   sort?: (typeof SORTS)[number];
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(SUBSCRIPTION_STATUSES)
   status?: (typeof SUBSCRIPTION_STATUSES)[number];
 
   @ApiPropertyOptional({ description: 'Only subscriptions that receive this event type (wildcards included)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   @Matches(/^[A-Za-z0-9_.-]+$/, { message: 'event must be an event type such as order.created' })

@@ -3,6 +3,7 @@ import { AppConfig } from '../../platform/config/app-config.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { ERROR_STATUS } from '../../platform/errors/error-codes.js';
 import { conflict, SubscriptionsService } from './subscriptions.service.js';
+import { batchShapeErrors } from './subscription-input.js';
 import { toResource } from './subscription-view.js';
 import type { SubscriptionResource } from './subscription.dto.js';
 
@@ -42,6 +43,8 @@ export class SubscriptionBatchService {
         { field: 'body', code: 'TOO_MANY', message: `at most ${max} items` },
       ]);
     }
+    const shapeErrors = await batchShapeErrors(body);
+    if (shapeErrors.length) throw AppError.validation(shapeErrors);
     const results: BatchItemResult[] = new Array(body.length);
     const duplicates = laterDuplicates(body);
     let next = 0;

@@ -97,3 +97,19 @@ function metadataErrors(metadata: Record<string, unknown>): FieldError[] {
   }
   return errors;
 }
+
+/**
+ * Shape errors of a batch's items (types, bounds, unknown fields), fields named `[i].field`. A batch
+ * with any is refused whole (422), as its document schema says; items of the right shape are then
+ * created one by one, each with its own result (URL policy, catalog, conflicts).
+ */
+export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> {
+  const perItem = await Promise.all(
+    items.map(async (item, i) =>
+      item === null || typeof item !== 'object' || Array.isArray(item)
+        ? [{ field: `[${i}]`, code: 'INVALID_TYPE', message: 'Each item must be a JSON object.' }]
+        : toFieldErrors(await validate(plainToInstance(CreateSubscriptionDto, item), VALIDATOR_OPTIONS), `[${i}]`),
+    ),
+  );
+  return perItem.flat();
+}

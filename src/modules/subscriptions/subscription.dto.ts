@@ -14,6 +14,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { MAX_GRACE_SECONDS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
+import { Optional } from '../../platform/http/validation.js';
 
 export const URL_MAX_LENGTH = 2048;
 export const EVENTS_MAX = 50;
@@ -26,7 +27,10 @@ export const METADATA_VALUE_MAX_LENGTH = 512;
 export class SubscriptionFieldsDto {
   @ApiProperty({
     example: 'https://example.com/hooks',
-    maxLength: URL_MAX_LENGTH,
+    // The URL policy (url-checks.ts) on top of the validation below; a host must also resolve to a
+    // public address and answer the verification challenge, which no schema can say.
+    format: 'uri',
+    pattern: '^https://',
     description: 'Absolute https URL with a public host',
   })
   @IsString()
@@ -51,7 +55,7 @@ export class SubscriptionFieldsDto {
   events: string[];
 
   @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(DESCRIPTION_MAX_LENGTH)
   description?: string;
@@ -60,19 +64,22 @@ export class SubscriptionFieldsDto {
     type: 'object',
     additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH },
     maxProperties: METADATA_MAX_KEYS,
+    // Checked in subscription-input.ts; the decorator's type lacks the keyword, the document takes it.
+    ...({ propertyNames: { minLength: 1, maxLength: METADATA_KEY_MAX_LENGTH } } as object),
     description: `Up to ${METADATA_MAX_KEYS} string values, keys up to ${METADATA_KEY_MAX_LENGTH} characters`,
   })
-  @IsOptional()
+  @Optional()
   @IsObject()
   metadata?: Record<string, string>;
 
   @ApiPropertyOptional({
     type: 'string',
     nullable: true,
-    maxLength: URL_MAX_LENGTH,
+    format: 'uri',
+    pattern: '^https://',
     description: 'https URL that receives an operational callback when the subscription turns failing',
   })
-  @IsOptional()
+  @IsOptional() // null removes it
   @IsString()
   @MaxLength(URL_MAX_LENGTH)
   alert_url?: string | null;
@@ -84,7 +91,7 @@ export class CreateSubscriptionDto extends SubscriptionFieldsDto {
     maxLength: SECRET_MAX_LENGTH,
     description: 'Signing secret; generated (whsec_…) and returned once when omitted',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MinLength(SECRET_MIN_LENGTH)
   @MaxLength(SECRET_MAX_LENGTH)
@@ -97,7 +104,7 @@ export class SecretRotationDto {
     maxLength: SECRET_MAX_LENGTH,
     description: 'Generated when omitted',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MinLength(SECRET_MIN_LENGTH)
   @MaxLength(SECRET_MAX_LENGTH)
@@ -109,7 +116,7 @@ export class SecretRotationDto {
     default: 86400,
     description: 'How long the previous secrets stay valid',
   })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(MAX_GRACE_SECONDS)

@@ -6,7 +6,7 @@ import { ApiExceptionFilter } from './api-exception.filter.js';
 import { answerClientErrors } from './client-errors.js';
 import { contentNegotiationMiddleware } from './content-negotiation.js';
 import { jsonBodyMiddleware } from './json-body.js';
-import { mountOpenApi } from './openapi.js';
+import { mountOpenApi, type ContractFacts } from './openapi.js';
 import { requestIdMiddleware } from './request-id.js';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -21,7 +21,7 @@ const exceptDocs =
  * answer has one), then content negotiation and JSON body parsing, the error filter, pino as the
  * application logger, and the OpenAPI document. Called by startApp before listening.
  */
-export function configureHttp(app: INestApplication, config: AppConfig): void {
+export function configureHttp(app: INestApplication, config: AppConfig, openApiFacts: ContractFacts): void {
   const server = app.getHttpAdapter().getInstance() as { disable(setting: string): void };
   server.disable('x-powered-by');
   server.disable('etag'); // ETags are the resources' versions, set explicitly
@@ -31,7 +31,7 @@ export function configureHttp(app: INestApplication, config: AppConfig): void {
   const defer = config.hasRole('api');
   app.use(exceptDocs(contentNegotiationMiddleware(defer)));
   app.use(jsonBodyMiddleware(config.env.API_BODY_LIMIT, defer));
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(server));
   app.useLogger(app.get(Logger));
-  mountOpenApi(app);
+  mountOpenApi(app, openApiFacts);
 }

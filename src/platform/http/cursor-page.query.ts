@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from './validation.js';
 
 /** Query strings arrive as text; an integer parameter is converted only when it is all digits. */
 export const queryInt = ({ value }: { value: unknown }) =>
@@ -9,7 +10,7 @@ export const queryInt = ({ value }: { value: unknown }) =>
 /** Cursor pagination shared by every collection: `limit` and the opaque `after` cursor. */
 export class CursorPageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
+  @Optional()
   @Transform(queryInt)
   @IsInt()
   @Min(1)
@@ -17,7 +18,7 @@ export class CursorPageQuery {
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Opaque cursor: next_cursor of the previous page' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(512)
   after?: string;

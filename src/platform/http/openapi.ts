@@ -1,11 +1,45 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { getMetadataStorage } from 'class-validator';
+import { completeContract } from './openapi-contract.js';
+import { addLinks } from './openapi-links.js';
+import { documentValidation } from './validation-schema.js';
+
+/** The URI version every documented route lives under; the document's one server. */
+export const API_BASE_PATH = '/v1';
 
 /**
- * The OpenAPI 3 document, generated from the controllers and DTOs, at GET /v1/openapi.json, with
- * interactive docs at /docs.
+ * The version is the server's base path, not part of each path: a client generated from the
+ * document targets `/v1` once, and the next major version is a new document with a new server.
  */
-export function mountOpenApi(app: INestApplication): void {
+export function versionAsServer(document: OpenAPIObject, base = API_BASE_PATH): OpenAPIObject {
+  const paths: OpenAPIObject['paths'] = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    const relative = path === base ? '/' : path.startsWith(`${base}/`) ? path.slice(base.length) : undefined;
+    if (relative === undefined) throw new Error(`OpenAPI path ${path} is outside ${base}`);
+    paths[relative] = item;
+  }
+  return { ...document, servers: [{ url: base }], paths };
+}
+
+export interface ContractFacts {
+  batchMaxItems: number;
+  /** The catalog's current (not archived) event types: what a subscription's exact `events` may name. */
+  eventTypes?: () => string[];
+}
+
+/**
+ * The OpenAPI 3 document, generated from the controllers and DTOs. The running app serves it (see
+ * mountOpenApi); `npm run client:generate` builds it without the stack (src/devtools/openapi-document.ts).
+ * This is the static document, the one a generated client is built from: the live catalog is added
+ * only to the copy served.
+ */
+export function buildOpenApiDocument(
+  app: INestApplication,
+  facts: Pick<ContractFacts, 'batchMaxItems'>,
+): OpenAPIObject {
+  // The validation rules are the source of the document's constraints (docs/architecture.md).
+  for (const target of validatedModels()) documentValidation(target);
   const config = new DocumentBuilder()
     .setTitle('Hookline API')
     .setDescription(
@@ -16,9 +50,54 @@ export function mountOpenApi(app: INestApplication): void {
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key of your tenant' })
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = versionAsServer(completeContract(SwaggerModule.createDocument(app, config)));
+  addLinks(document);
+  const batch = document.paths['/webhooks/batch']?.post?.requestBody as { content: Record<string, { schema: object }> };
+  Object.assign(batch.content['application/json'].schema, { minItems: 1, maxItems: facts.batchMaxItems });
+  return document;
+}
+
+/** The document at GET /v1/openapi.json, with interactive docs at /docs. */
+export function mountOpenApi(app: INestApplication, facts: ContractFacts): void {
+  const document = buildOpenApiDocument(app, facts);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'v1/openapi.json',
     yamlDocumentUrl: 'v1/openapi.yaml',
+    patchDocumentOnRequest: (_req, _res, doc) => (facts.eventTypes ? withCatalog(doc, facts.eventTypes()) : doc),
   });
+}
+
+/** Classes that are both validated (class-validator) and documented (@ApiProperty): the API's DTOs. */
+function validatedModels(): (new () => unknown)[] {
+  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<new () => unknown, unknown> };
+  return [...storage.validationMetadatas.keys()].filter(
+    (target) =>
+      typeof target === 'function' && Reflect.getMetadata('swagger/apiModelPropertiesArray', target.prototype),
+  );
+}
+
+const SUBSCRIPTION_INPUTS = ['CreateSubscriptionDto', 'SubscriptionFieldsDto'];
+/** A wildcard subscription pattern (event-type-name.ts): accepted before any matching type exists. */
+const WILDCARD = '^(\\*|[a-z0-9_-]+(\\.[a-z0-9_-]+)*\\.\\*)$';
+
+/**
+ * The catalog is live (API, schema registry), so the document served says which exact types a
+ * subscription may name at the moment it is read; the validation checks the same catalog.
+ */
+export function withCatalog(document: OpenAPIObject, eventTypes: string[]): OpenAPIObject {
+  const schemas = { ...document.components?.schemas } as Record<string, { properties?: Record<string, object> }>;
+  for (const name of SUBSCRIPTION_INPUTS) {
+    const schema = schemas[name];
+    const events = schema?.properties?.events as { items?: { maxLength?: number } } | undefined;
+    if (!schema || !events) continue;
+    const maxLength = events.items?.maxLength;
+    const items = {
+      anyOf: [
+        { type: 'string', enum: eventTypes },
+        { type: 'string', pattern: WILDCARD, maxLength },
+      ],
+    };
+    schemas[name] = { ...schema, properties: { ...schema.properties, events: { ...events, items } } };
+  }
+  return { ...document, components: { ...document.components, schemas } } as OpenAPIObject;
 }

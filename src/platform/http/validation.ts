@@ -1,5 +1,28 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 import { AppError, type FieldError } from '../errors/app-error.js';
+
+/** RFC 3339 date-time (OpenAPI's `format: date-time`): date, time, and a zone (Z or ±hh:mm). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** A timestamp as the document's `format: date-time` says: RFC 3339, and a real instant. */
+export const IsDateTime = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isDateTime',
+      validator: {
+        validate: (value) => typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
+        defaultMessage: (args) => `${args?.property} must be an RFC 3339 date-time such as 2026-01-31T12:00:00Z`,
+      },
+    },
+    options,
+  );
+
+/**
+ * The field may be left out, but not sent as null (class-validator's IsOptional lets null through,
+ * which the document would have to call nullable). Fields that do take null use IsOptional.
+ */
+export const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
 const DETAIL_CODE: Record<string, string> = {
   whitelistValidation: 'UNKNOWN_FIELD',
@@ -48,7 +71,21 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
  * failure reported at once as 422 VALIDATION_ERROR. Applied per controller (not globally) so the
  * Kafka transport's payloads are untouched.
  */
-export const apiValidationPipe = new ValidationPipe({
+class ApiValidationPipe extends ValidationPipe {
+  /**
+   * An empty query value (`?fields=`) means the parameter is not used, as OpenAPI's
+   * allowEmptyValue says and as the large webhook APIs treat it; the document marks every
+   * optional query parameter so.
+   */
+  override transform(value: unknown, metadata: ArgumentMetadata) {
+    if (metadata.type === 'query' && value && typeof value === 'object') {
+      value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== ''));
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+export const apiValidationPipe = new ApiValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   forbidUnknownValues: true,

@@ -1,14 +1,15 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { IsDateTime, Optional } from '../../../platform/http/validation.js';
 
 export class CreateRecoveryDto {
   @ApiProperty({ format: 'date-time', description: 'Start of the window (events received from then on)' })
-  @IsISO8601({ strict: true, strictSeparator: true })
+  @IsDateTime()
   since: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'End of the window, exclusive; default and at most now' })
-  @IsOptional()
-  @IsISO8601({ strict: true, strictSeparator: true })
+  @Optional()
+  @IsDateTime()
   until?: string;
 
   @ApiPropertyOptional({
@@ -16,12 +17,12 @@ export class CreateRecoveryDto {
     default: 'failed',
     description: 'failed: events whose latest attempt failed; all: every event of the window',
   })
-  @IsOptional()
+  @Optional()
   @IsIn(['failed', 'all'])
   status?: 'failed' | 'all';
 
   @ApiPropertyOptional({ default: false, description: 'Only count the events; deliver nothing' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   dry_run?: boolean;
 }

@@ -1,31 +1,31 @@
 import { Controller, Get, Injectable, Query, UsePipes } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { CursorPageQuery } from '../../../platform/http/cursor-page.query.js';
 import { ApiErrors } from '../../../platform/http/error-body.dto.js';
-import { apiValidationPipe } from '../../../platform/http/validation.js';
+import { Optional, apiValidationPipe } from '../../../platform/http/validation.js';
 import { RequireScope, TenantId } from '../../auth/api-key.guard.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class DeadLetterQuery extends CursorPageQuery {
   @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   subscription_id?: string;
 
   @ApiPropertyOptional({ description: 'exhausted, gone, disabled, blocked…' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   @Matches(/^[a-z0-9_.-]+$/, { message: 'reason must be a reason code such as exhausted' })
   reason?: string;
 
   @ApiPropertyOptional({ description: 'true: only redriven records; false: only those still parked' })
-  @IsOptional()
+  @Optional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   redriven?: boolean;

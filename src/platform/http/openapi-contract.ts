@@ -1,0 +1,148 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ERROR_BODY = { $ref: '#/components/schemas/ErrorBodyDto' };
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+const integerHeader = (description: string, required = false) => ({
+  description,
+  required,
+  schema: { type: 'integer', minimum: 0 },
+});
+
+/** Set on every answer to an API key (the rate-limit middleware runs before any route). */
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': integerHeader('Requests allowed in the current one-minute window'),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the current window'),
+  'X-RateLimit-Reset': integerHeader('When the window resets, Unix seconds'),
+};
+
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description: 'The request id, also in the error body and every log line',
+    schema: { type: 'string' },
+  },
+};
+
+/** Deprecation (RFC 9745) and Sunset (RFC 8594), sent by every deprecated operation. */
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: 'When the operation was deprecated: `@<unix seconds>`',
+    required: true,
+    schema: { type: 'string', pattern: '^@\\d+$' },
+  },
+  Sunset: {
+    description: 'When the operation stops answering (HTTP date)',
+    required: true,
+    schema: { type: 'string' },
+  },
+  Link: { description: 'The successor: `<path>; rel="successor-version"`', schema: { type: 'string' } },
+};
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'INVALID_FORMAT: the body is not valid JSON',
+  401: 'UNAUTHENTICATED: no API key, or an unknown or revoked one',
+  403: 'FORBIDDEN: the key lacks the scope this operation needs',
+  404: 'NOT_FOUND: no such resource for your tenant (a malformed id included)',
+  406: 'NOT_ACCEPTABLE: Accept does not admit application/json',
+  409: 'CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md)',
+  412: 'PRECONDITION_FAILED: If-Match does not match the current ETag',
+  413: 'PAYLOAD_TOO_LARGE: the body exceeds API_BODY_LIMIT',
+  415: 'UNSUPPORTED_MEDIA_TYPE: a Content-Type this operation does not take',
+  422: 'VALIDATION_ERROR (every invalid field in details) or another semantic error',
+  429: 'RATE_LIMITED: wait Retry-After seconds',
+};
+
+/**
+ * The error statuses an operation can answer by its shape alone, because the middleware before
+ * every route produces them: authentication and scopes (401, 403), content negotiation (406), the
+ * rate limit (429), body parsing (400, 413, 415) and validation (422), path lookups (404),
+ * Idempotency-Key (409 in use, 422 reused) and If-Match (412).
+ */
+export function impliedStatuses(operation: Json): number[] {
+  const parameters: Json[] = operation.parameters ?? [];
+  const has = (where: string, name?: string) =>
+    parameters.some((p) => p.in === where && (!name || p.name.toLowerCase() === name));
+  const statuses = [401, 403, 406, 429];
+  if (operation.requestBody) statuses.push(400, 413, 415, 422);
+  if (has('query')) statuses.push(422);
+  if (has('path')) statuses.push(404);
+  if (has('header', 'idempotency-key')) statuses.push(409, 422);
+  if (has('header', 'if-match')) statuses.push(412);
+  return statuses;
+}
+
+function declareResponses(operation: Json): void {
+  const responses: Json = (operation.responses ??= {});
+  for (const status of impliedStatuses(operation)) {
+    responses[status] ??= {
+      description: DESCRIPTIONS[status],
+      content: { 'application/json': { schema: ERROR_BODY } },
+    };
+  }
+  for (const [status, response] of Object.entries(responses) as [string, Json][]) {
+    response.headers = { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...response.headers };
+    if (status === '429') {
+      response.headers['Retry-After'] = integerHeader('Seconds to wait before retrying', true);
+    }
+    // Set by the route (deprecation.ts), so answers refused before it (401, 429) may lack them.
+    if (operation.deprecated) {
+      const own = status.startsWith('2');
+      for (const [name, header] of Object.entries(DEPRECATION_HEADERS) as [string, Json][]) {
+        response.headers[name] = { ...header, required: own && header.required === true };
+      }
+    }
+  }
+}
+
+/** An empty optional query value is the parameter left out (see ApiValidationPipe). */
+function allowEmptyOptionalQueries(operation: Json): void {
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'query' && !parameter.required) parameter.allowEmptyValue = true;
+  }
+}
+
+/** Every request body schema refuses unknown fields, as the validation does (forbidNonWhitelisted). */
+function closeRequestSchemas(document: Json): void {
+  const schemas: Json = document.components?.schemas ?? {};
+  const seen = new Set<string>();
+  const close = (schema: Json | undefined): void => {
+    if (!schema || typeof schema !== 'object') return;
+    if (schema.$ref) {
+      const name = String(schema.$ref).split('/').pop()!;
+      if (seen.has(name) || !schemas[name]) return;
+      seen.add(name);
+      return close(schemas[name]);
+    }
+    if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) {
+      schema.additionalProperties = false;
+    }
+    for (const child of [schema.items, ...Object.values(schema.properties ?? {}), ...(schema.allOf ?? [])])
+      close(child);
+  };
+  for (const operation of operationsOf(document)) {
+    for (const media of Object.values(operation.requestBody?.content ?? {}) as Json[]) close(media.schema);
+  }
+}
+
+function operationsOf(document: Json): Json[] {
+  return Object.values(document.paths as Json).flatMap((item: Json) =>
+    METHODS.filter((m) => item[m]).map((m) => item[m] as Json),
+  );
+}
+
+/**
+ * Completes the generated document with what the HTTP conventions add to every operation (see
+ * impliedStatuses), the bearer scheme on every operation, and empty optional query values.
+ */
+export function completeContract(document: OpenAPIObject): OpenAPIObject {
+  const doc = document as unknown as Json;
+  doc.security = [{ bearer: [] }];
+  for (const operation of operationsOf(doc)) {
+    allowEmptyOptionalQueries(operation);
+    declareResponses(operation);
+  }
+  closeRequestSchemas(doc);
+  return document;
+}
