@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Message } from 'kafkajs';
 import { MicroBatcher } from '../batching/micro-batcher.js';
+import { traceSend } from '../telemetry/messaging-spans.js';
+import { tracingActive } from '../telemetry/sdk.js';
 import { KafkaService } from './kafka.service.js';
 import { RecordRejectedError } from './produce-errors.js';
+import { combinePlacements, placementsOfRequest, type Placement } from './record-placement.js';
 import { messageBytes } from './record-size.js';
 
 interface Send {
@@ -23,17 +26,18 @@ const sendBytes = (send: Send) => send.messages.reduce((sum, m) => sum + message
  */
 @Injectable()
 export class BatchingProducer {
-  private readonly batcher: MicroBatcher<Send>;
+  private readonly batcher: MicroBatcher<Send, Placement | undefined>;
   private readonly limit: number;
   private readonly maxRequestBytes: number;
 
   constructor(kafka: KafkaService) {
     this.limit = kafka.recordLimitBytes;
     this.maxRequestBytes = Math.floor(this.limit * 0.9);
-    this.batcher = new MicroBatcher<Send>(
+    this.batcher = new MicroBatcher<Send, Placement | undefined>(
       async (sends) => {
-        await kafka.sendBatch(sends);
-        return sends.map(() => undefined);
+        const metadata = await kafka.sendBatch(sends);
+        // Where each caller's records went matters only to its producer span.
+        return tracingActive() ? placementsOfRequest(sends, metadata) : sends.map(() => undefined);
       },
       {
         maxItems: 500,
@@ -46,8 +50,16 @@ export class BatchingProducer {
     );
   }
 
-  send(topic: string, messages: Message[]): Promise<void> {
-    if (messages.length === 0) return Promise.resolve();
+  /**
+   * Resolves once the broker acknowledged the records, with where they went when tracing. Traced as
+   * one PRODUCER span in the caller's context, however many requests carry its records.
+   */
+  send(topic: string, messages: Message[]): Promise<Placement | undefined> {
+    if (messages.length === 0) return Promise.resolve(undefined);
+    return traceSend(topic, messages, () => this.enqueue(topic, messages), placedAs);
+  }
+
+  private enqueue(topic: string, messages: Message[]): Promise<Placement | undefined> {
     const largest = Math.max(...messages.map(messageBytes));
     if (largest > this.limit)
       return Promise.reject(
@@ -57,9 +69,11 @@ export class BatchingProducer {
     // subscriptions): they go as several items, since a partition's record batch must fit the topic.
     const chunks = chunkByBytes(messages, this.maxRequestBytes);
     if (chunks.length === 1) return this.batcher.add({ topic, messages });
-    return Promise.all(chunks.map((chunk) => this.batcher.add({ topic, messages: chunk }))).then(() => undefined);
+    return Promise.all(chunks.map((chunk) => this.batcher.add({ topic, messages: chunk }))).then(combinePlacements);
   }
 }
+
+const placedAs = (placement: Placement | undefined) => placement;
 
 /** Consecutive runs of messages of at most maxBytes each (a larger message alone). */
 export function chunkByBytes(messages: Message[], maxBytes: number): Message[][] {
