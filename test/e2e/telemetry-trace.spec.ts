@@ -14,8 +14,8 @@ import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * One event, one trace: the producer's traceparent parents the ingest span, each delivery attempt
- * is a child of it with the undici HTTP client span beneath, a retry links to the attempt before
- * it, and the consumer receives a traceparent of that same trace (unless its subscription opted
+ * is a child of it with the undici HTTP client span beneath, a retry links to the tier's PRODUCER
+ * span and to the attempt before it, and the consumer receives a traceparent of that same trace (unless its subscription opted
  * out). The attempt records, and so the delivery log API, carry the trace id.
  */
 describe('telemetry: one trace from the producer to the consumer endpoint', () => {
@@ -73,7 +73,7 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
   const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
   const attemptSpans = (subscriptionId: string) =>
     spansOfTrace()
-      .filter((s) => s.name === 'deliver order.created' && s.attributes['subscription.id'] === subscriptionId)
+      .filter((s) => s.name.startsWith('deliver ') && s.attributes['subscription.id'] === subscriptionId)
       .sort((a, b) => Number(a.attributes['delivery.attempt']) - Number(b.attributes['delivery.attempt']));
   const clientSpanUnder = (attempt: ReadableSpan) =>
     spansOfTrace().find((s) => s.kind === SpanKind.CLIENT && parentOf(s) === attempt.spanContext().spanId);
@@ -132,13 +132,21 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
     const okRequest = receiver.requests.find(forEvent('/ok'))!;
     expect(okRequest.headers.traceparent).toBe(`00-${traceId}-${okClient.spanContext().spanId}-01`);
 
-    // The retry: same trace, same parent, linked to the failed attempt.
+    // The retry: same trace, same parent, read from the first tier, linked to the PRODUCER span that
+    // wrote it there (a child of the failed attempt) and to the failed attempt.
+    const prefix = config.env.KAFKA_TOPIC_PREFIX;
     const [failed, retried] = attemptSpans(subs.flaky);
+    expect([failed.name, retried.name]).toEqual([`deliver ${prefix}.deliveries`, `deliver ${prefix}.retry-1s`]);
     expect(failed.attributes).toMatchObject({ 'delivery.attempt': 1, 'delivery.outcome': 'http_error' });
     expect(clientSpanUnder(failed)!.attributes['http.response.status_code']).toBe(503);
     expect(retried.attributes).toMatchObject({ 'delivery.attempt': 2, 'delivery.outcome': 'success' });
     expect(parentOf(retried)).toBe(ingestId);
-    expect(retried.links.map((l) => l.context.spanId)).toEqual([failed.spanContext().spanId]);
+    const toTier = spansOfTrace().find((s) => s.name === `send ${prefix}.retry-1s`)!;
+    expect([toTier.kind, parentOf(toTier)]).toEqual([SpanKind.PRODUCER, failed.spanContext().spanId]);
+    expect(retried.links.map((l) => [l.context.spanId, l.attributes?.['hookline.link']])).toEqual([
+      [toTier.spanContext().spanId, 'producer'],
+      [failed.spanContext().spanId, 'previous_attempt'],
+    ]);
     const flakyRequests = receiver.requests.filter(forEvent('/flaky'));
     expect(flakyRequests.map((r) => r.headers.traceparent)).toEqual([
       `00-${traceId}-${clientSpanUnder(failed)!.spanContext().spanId}-01`,

@@ -38,6 +38,7 @@ describe('IngestService (medium)', () => {
   };
   const record = (text: string | Buffer, tenant = stack.tenant): InboundMessage => ({
     topic: stack.config.ingestTopics[0],
+    group: `${stack.config.groupPrefix}.ingest`,
     partition: 0,
     offset: String(++offset),
     key: null,

@@ -19,6 +19,6 @@ export class DeliveryController {
     const task = parseDeliveryTask(message.value);
     // Its subscription stalls: the consumer base asks it to step aside to a retry tier.
     if (message.stepAside && (await this.deliveries.defer(task))) return;
-    await this.deliveries.deliver(task);
+    await this.deliveries.deliver(task, [], message);
   }
 }

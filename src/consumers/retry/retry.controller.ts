@@ -20,6 +20,6 @@ export class RetryController {
     const task = parseDeliveryTask(message.value);
     const history = readHistory(message.headers);
     if (message.stepAside && (await this.deliveries.defer(task, history))) return;
-    await this.deliveries.deliver(task, history);
+    await this.deliveries.deliver(task, history, message);
   }
 }

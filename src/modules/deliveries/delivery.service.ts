@@ -19,6 +19,7 @@ import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
 import { SubscriptionSlots, type SentRequest, type SlotOutcome } from './subscription-slots.js';
 import { AppConfig } from '../../platform/config/app-config.js';
+import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 
 /**
  * How long a task waits for one of its subscription's request slots before it steps aside: long
@@ -59,11 +60,13 @@ export class DeliveryService {
   /**
    * `history`: the attempts before this one (retry tiers carry it in a header). A subscription that
    * already has its share of requests in flight across the stages, with none freed within
-   * SLOT_WAIT_MS, makes the task step aside instead of holding a slot here.
+   * SLOT_WAIT_MS, makes the task step aside instead of holding a slot here. `record`: the Kafka
+   * record the task was read from, which the attempt's span describes.
    */
   async deliver(
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[] = [],
+    record?: InboundMessage,
   ): Promise<NextStep | 'skipped' | 'deferred'> {
     const id = task.subscription_id;
     if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
@@ -72,7 +75,7 @@ export class DeliveryService {
     }
     const sent: SentRequest = {};
     try {
-      return await this.traced(task, history, sent);
+      return await this.traced(task, history, sent, record);
     } finally {
       this.slots.release(id, sent.outcome, sent.firstByteMs);
     }
@@ -82,6 +85,7 @@ export class DeliveryService {
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[],
     sent: SentRequest,
+    record: InboundMessage | undefined,
   ): Promise<NextStep | 'skipped'> {
     return traceAttempt(
       {
@@ -94,6 +98,7 @@ export class DeliveryService {
         firstAttemptAt: task.first_attempt_at,
         traceparent: task.traceparent,
         previousAttemptTraceparent: task.previous_attempt_traceparent,
+        record,
       },
       (telemetry) => this.attempt(task, history, telemetry, sent),
     );

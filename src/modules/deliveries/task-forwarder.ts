@@ -4,7 +4,7 @@ import type { EgressResult } from '../../platform/egress/egress-client.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { DeadLetterWriter } from '../../platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../platform/kafka/kafka-pipeline.transport.js';
-import { currentTraceparent } from '../../platform/telemetry/tracing.js';
+import { currentTraceparent, inTraceOf } from '../../platform/telemetry/tracing.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../failures/attempt-history.js';
 import type { DeliveryTaskV1 } from './delivery-task.js';
 import type { NextStep } from './retry-scheduler.js';
@@ -25,7 +25,8 @@ export class TaskForwarder {
 
   /**
    * A task stepping aside because its subscription stalls: the same task (same attempt, event and
-   * sequence) to a retry tier, due after the tier's delay. A deferral, not a failure.
+   * sequence) to a retry tier, due after the tier's delay. A deferral, not a failure. No attempt
+   * span is open here: its PRODUCER span goes in the task's trace.
    */
   async defer(
     task: DeliveryTaskV1,
@@ -33,13 +34,15 @@ export class TaskForwarder {
     trail: readonly AttemptSummary[],
   ): Promise<void> {
     const deferrals = (task.deferrals ?? 0) + 1;
-    await this.producer.send(to.topic, [
-      {
-        key: task.subscription_id,
-        value: serializeTask({ ...task, deferrals }),
-        headers: { [DUE_AT_HEADER]: String(to.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
-      },
-    ]);
+    await inTraceOf(task.traceparent, () =>
+      this.producer.send(to.topic, [
+        {
+          key: task.subscription_id,
+          value: serializeTask({ ...task, deferrals }),
+          headers: { [DUE_AT_HEADER]: String(to.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
+        },
+      ]),
+    );
   }
 
   /** `trail`: every attempt so far, this one included. */
@@ -55,6 +58,7 @@ export class TaskForwarder {
         attempt: task.attempt + 1,
         trigger: 'retry',
         enqueued_at: new Date().toISOString(),
+        // The attempt span, read before the PRODUCER span opens (the record carries that one as its header).
         previous_attempt_traceparent: currentTraceparent() ?? task.previous_attempt_traceparent,
       };
       await this.producer.send(step.topic, [

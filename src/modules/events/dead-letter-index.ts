@@ -73,7 +73,7 @@ export class DeadLetterIndex implements DeadLetterOverflow, OnModuleInit {
     await this.insert(message, randomUUID(), 'ON CONFLICT (dlq_topic, dlq_partition, dlq_offset) DO NOTHING');
   }
 
-  private async insert(message: InboundMessage, id: string, onConflict: string): Promise<void> {
+  private async insert(message: Omit<InboundMessage, 'group'>, id: string, onConflict: string): Promise<void> {
     const h = message.headers;
     const json = parseJson(message.value);
     const tenant = h['tenant-id'] || (typeof json?.tenant_id === 'string' ? json.tenant_id : null);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
-import { tracePublish } from '../../platform/telemetry/messaging-spans.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
@@ -109,11 +108,10 @@ export class IngestService {
         traceparent,
       };
     });
-    await tracePublish(this.deliveriesTopic, tasks.length, () =>
-      this.producer.send(
-        this.deliveriesTopic,
-        tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
-      ),
+    // One PRODUCER span for the fan-out (BatchingProducer), beside this ingest span's other children.
+    await this.producer.send(
+      this.deliveriesTopic,
+      tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
     );
     ingested.inc({ format });
     fannedOut.inc(tasks.length);

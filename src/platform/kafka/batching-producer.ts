@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Message } from 'kafkajs';
 import { MicroBatcher } from '../batching/micro-batcher.js';
+import { traceSend } from '../telemetry/messaging-spans.js';
+import { tracingActive } from '../telemetry/sdk.js';
 import { KafkaService } from './kafka.service.js';
 import type { PipelineTopology } from './pipeline-topology.js';
 import { RecordRejectedError } from './produce-errors.js';
+import { combinePlacements, placementsOfRequest, type Placement } from './record-placement.js';
 import { messageBytes } from './record-size.js';
 
 interface Send {
@@ -24,7 +27,7 @@ const sendBytes = (send: Send) => send.messages.reduce((sum, m) => sum + message
  */
 @Injectable()
 export class BatchingProducer {
-  private readonly batcher: MicroBatcher<Send>;
+  private readonly batcher: MicroBatcher<Send, Placement | undefined>;
   private readonly limit: number;
   private readonly maxRequestBytes: number;
   private readonly topology: PipelineTopology;
@@ -33,10 +36,11 @@ export class BatchingProducer {
     this.topology = kafka.topology;
     this.limit = kafka.recordLimitBytes;
     this.maxRequestBytes = Math.floor(this.limit * 0.9);
-    this.batcher = new MicroBatcher<Send>(
+    this.batcher = new MicroBatcher<Send, Placement | undefined>(
       async (sends) => {
-        await kafka.sendBatch(sends);
-        return sends.map(() => undefined);
+        const metadata = await kafka.sendBatch(sends);
+        // Where each caller's records went matters only to its producer span.
+        return tracingActive() ? placementsOfRequest(sends, metadata) : sends.map(() => undefined);
       },
       {
         maxItems: 500,
@@ -49,14 +53,22 @@ export class BatchingProducer {
     );
   }
 
-  /** Rejects at once for a topic that is not in the pipeline topology (a bug, not an outage). */
-  send(topic: string, messages: Message[]): Promise<void> {
+  /**
+   * Rejects at once for a topic that is not in the pipeline topology (a bug, not an outage).
+   * Resolves once the broker acknowledged the records, with where they went when tracing. Traced as
+   * one PRODUCER span in the caller's context, however many requests carry its records.
+   */
+  send(topic: string, messages: Message[]): Promise<Placement | undefined> {
     try {
       this.topology.assertDeclared(topic);
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    if (messages.length === 0) return Promise.resolve();
+    if (messages.length === 0) return Promise.resolve(undefined);
+    return traceSend(topic, messages, () => this.enqueue(topic, messages), placedAs);
+  }
+
+  private enqueue(topic: string, messages: Message[]): Promise<Placement | undefined> {
     const largest = Math.max(...messages.map(messageBytes));
     if (largest > this.limit)
       return Promise.reject(
@@ -66,9 +78,11 @@ export class BatchingProducer {
     // subscriptions): they go as several items, since a partition's record batch must fit the topic.
     const chunks = chunkByBytes(messages, this.maxRequestBytes);
     if (chunks.length === 1) return this.batcher.add({ topic, messages });
-    return Promise.all(chunks.map((chunk) => this.batcher.add({ topic, messages: chunk }))).then(() => undefined);
+    return Promise.all(chunks.map((chunk) => this.batcher.add({ topic, messages: chunk }))).then(combinePlacements);
   }
 }
+
+const placedAs = (placement: Placement | undefined) => placement;
 
 /** Consecutive runs of messages of at most maxBytes each (a larger message alone). */
 export function chunkByBytes(messages: Message[], maxBytes: number): Message[][] {

@@ -1,6 +1,8 @@
 /** One Kafka record as handlers see it: raw bytes, headers decoded to strings. */
 export interface InboundMessage {
   topic: string;
+  /** The consumer group that read it (the consumer spans name it). */
+  group: string;
   partition: number;
   offset: string;
   key: Buffer | null;

@@ -9,6 +9,7 @@ import { KafkaService } from './kafka.service.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
 import type { Gauge } from 'prom-client';
 import { gauge } from '../telemetry/metrics.js';
+import { inTraceOf } from '../telemetry/tracing.js';
 import { foreignGroupMembers } from './group-isolation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
@@ -154,7 +155,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     this.log.warn(
       `parked ${message.topic}/${message.partition}@${message.offset} (${reason}, ${name}): ${String(error)}`,
     );
-    await this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error));
+    // In the trace of the record's producer: the DLQ's PRODUCER span is then not a trace of its own.
+    await inTraceOf(message.headers['traceparent'], () =>
+      this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error)),
+    );
     if (reason === 'processing_error') this.health.parkedProcessingError();
   }
 

@@ -1,8 +1,10 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Kafka, logLevel, type Admin, type Message, type RecordMetadata } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
+import { traceSend } from '../telemetry/messaging-spans.js';
 import { PipelineHealth } from './pipeline-health.js';
 import { PipelineTopology } from './pipeline-topology.js';
+import { placementOfSend } from './record-placement.js';
 import { ResilientProducer } from './resilient-producer.js';
 import { internalRecordLimit, reconcileTopicLimits } from './topic-limits.js';
 
@@ -81,12 +83,20 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     await reconcileTopicLimits(admin, { owned, ingest, dlq }, this.recordLimitBytes, this.logger);
   }
 
-  /** Resolves once every replica in sync has the records (acks=all); see ResilientProducer for failures. */
+  /**
+   * Resolves once every replica in sync has the records (acks=all); see ResilientProducer for
+   * failures. Traced as one PRODUCER span in the caller's context.
+   */
   async send(topic: string, messages: Message[]): Promise<RecordMetadata[]> {
-    return this.sendBatch([{ topic, messages }]);
+    return traceSend(
+      topic,
+      messages,
+      () => this.sendBatch([{ topic, messages }]),
+      (metadata) => placementOfSend(metadata, messages.length),
+    );
   }
 
-  /** Several topics' records in one request; resolves once all are acknowledged (acks=all). */
+  /** Several topics' records in one request; resolves once all are acknowledged (acks=all). Not traced: callers' spans are. */
   async sendBatch(topicMessages: { topic: string; messages: Message[] }[]): Promise<RecordMetadata[]> {
     if (!this.started) throw new KafkaUnavailableError('Kafka producer is not started');
     return this.producer.send(topicMessages);

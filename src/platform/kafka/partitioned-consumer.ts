@@ -148,7 +148,7 @@ export class PartitionedConsumer {
 
     for (const raw of batch.messages) {
       if (!isRunning() || isStale() || this.stopping) return;
-      const message = toInbound(batch.topic, partition, raw);
+      const message = toInbound(batch.topic, this.options.groupId, partition, raw);
       const due = this.options.dueAt?.(message);
       if (due !== undefined && due > Date.now()) {
         this.pauseUntil(partition, due, pause);
@@ -272,9 +272,10 @@ export class PartitionedConsumer {
   }
 }
 
-function toInbound(topic: string, partition: number, raw: KafkaMessage): InboundMessage {
+function toInbound(topic: string, group: string, partition: number, raw: KafkaMessage): InboundMessage {
   return {
     topic,
+    group,
     partition,
     offset: raw.offset,
     key: raw.key ?? null,

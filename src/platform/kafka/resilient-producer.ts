@@ -1,7 +1,8 @@
 import type { Logger } from '@nestjs/common';
-import { Partitioners, type Kafka, type Producer, type RecordMetadata, type TopicMessages } from 'kafkajs';
+import { type Kafka, type Producer, type RecordMetadata, type TopicMessages } from 'kafkajs';
 import { counter } from '../telemetry/metrics.js';
 import type { PipelineHealth } from './pipeline-health.js';
+import { notingPartitioner } from './record-placement.js';
 import { classifyProduceError, ProduceUnavailableError, recordRejection } from './produce-errors.js';
 
 const produceErrors = counter('hookline_produce_errors_total', 'Failed produce requests, by kind', ['kind']);
@@ -82,7 +83,7 @@ export class ResilientProducer {
       allowAutoTopicCreation: false,
       // Few quick retries inside kafkajs: failures reach this class (and the health checks) within a second.
       retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1_000 },
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: notingPartitioner,
     });
     await producer.connect();
     return producer;

@@ -1,4 +1,6 @@
-import { context, SpanKind, SpanStatusCode, trace, type Link, type Span } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import type { InboundMessage } from '../kafka/inbound-message.js';
+import { consumedAttributes, producerLink } from './messaging-spans.js';
 import { counter, gauge, histogram } from './metrics.js';
 import { contextFromTraceparent, spanContextOf, traceparentOf, withoutTraceHeaders } from './propagation.js';
 import { tracingActive } from './sdk.js';
@@ -35,6 +37,8 @@ export interface AttemptInfo {
   traceparent?: string;
   /** The attempt before this one, linked from this one. */
   previousAttemptTraceparent?: string;
+  /** The record the task was read from (deliveries or a retry tier): the span's messaging attributes and producer link. */
+  record?: InboundMessage;
 }
 
 export interface AttemptResult {
@@ -105,29 +109,21 @@ export class AttemptTelemetry {
 }
 
 /**
- * Runs one delivery attempt inside its span: `deliver <event type>`, a child of the context the
- * task carries and, for a retry, linked to the previous attempt's span. Everything the attempt
- * does (the HTTP call, the attempt record, the hand-off to a retry tier) is inside it.
+ * Runs one delivery attempt inside its span: the CONSUMER span `deliver <topic>` of the record it
+ * came from (the deliveries topic, or retry tier n), a child of the context the task carries (the
+ * ingest span), linked to the PRODUCER span that wrote the record and, for a retry, to the previous
+ * attempt. Everything the attempt does (the HTTP call, the attempt record, the hand-off to a retry
+ * tier or the DLQ, an alert) is inside it.
  */
 export async function traceAttempt<T>(info: AttemptInfo, run: (attempt: AttemptTelemetry) => Promise<T>): Promise<T> {
-  const previous = spanContextOf(info.previousAttemptTraceparent);
-  const links: Link[] = previous ? [{ context: previous, attributes: { 'hookline.link': 'previous_attempt' } }] : [];
   const parent = contextFromTraceparent(info.traceparent);
+  const traced = tracingActive();
   const span = tracer.startSpan(
-    `deliver ${info.eventType}`,
+    `deliver ${info.record?.topic ?? info.eventType}`,
     {
       kind: SpanKind.CONSUMER,
-      links,
-      attributes: {
-        'messaging.system': 'kafka',
-        'messaging.operation.type': 'process',
-        [A.eventId]: info.eventId,
-        [A.eventType]: info.eventType,
-        [A.tenantId]: info.tenantId,
-        [A.subscriptionId]: info.subscriptionId,
-        [A.attempt]: info.attempt,
-        [A.trigger]: info.trigger,
-      },
+      links: traced ? attemptLinks(info) : undefined,
+      attributes: traced ? attemptAttributes(info) : undefined,
     },
     parent,
   );
@@ -143,4 +139,25 @@ export async function traceAttempt<T>(info: AttemptInfo, run: (attempt: AttemptT
     if (!attempt.finished) span.setAttribute(A.outcome, 'skipped');
     span.end();
   }
+}
+
+function attemptLinks(info: AttemptInfo): Link[] {
+  const links: Link[] = [];
+  const producer = info.record && producerLink(info.record);
+  if (producer) links.push(producer);
+  const previous = spanContextOf(info.previousAttemptTraceparent);
+  if (previous) links.push({ context: previous, attributes: { 'hookline.link': 'previous_attempt' } });
+  return links;
+}
+
+function attemptAttributes(info: AttemptInfo): Attributes {
+  return {
+    ...(info.record ? consumedAttributes(info.record, { operation: 'deliver', key: true }) : {}),
+    [A.eventId]: info.eventId,
+    [A.eventType]: info.eventType,
+    [A.tenantId]: info.tenantId,
+    [A.subscriptionId]: info.subscriptionId,
+    [A.attempt]: info.attempt,
+    [A.trigger]: info.trigger,
+  };
 }

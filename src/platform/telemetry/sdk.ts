@@ -17,10 +17,12 @@ let running: NodeSDK | undefined;
 /**
  * Endpoint URLs are the consumers' and often carry a token in the query string: traces keep the
  * origin and path only. (Overrides the attributes the undici instrumentation derived from the URL.)
+ * Without a query, the instrumentation's empty `url.query` is dropped: an undefined value is not
+ * recorded, and an empty attribute says nothing.
  */
-function withoutQueryString(request: { origin: string; path: string }): Attributes {
+export function withoutQueryString(request: { origin: string; path: string }): Attributes {
   const [path, query] = request.path.split('?', 2);
-  if (query === undefined) return {};
+  if (query === undefined || query === '') return { 'url.query': undefined };
   return { 'url.full': `${request.origin}${path}?REDACTED`, 'url.query': 'REDACTED' };
 }
 

@@ -7,7 +7,8 @@ import {
   type Span,
   type SpanOptions,
 } from '@opentelemetry/api';
-import { traceparentOf } from './propagation.js';
+import { contextFromTraceparent, traceparentOf } from './propagation.js';
+import { tracingActive } from './sdk.js';
 
 /** Hookline's own span attributes, beside the messaging and HTTP semantic conventions. */
 export const HooklineAttributes = {
@@ -19,6 +20,7 @@ export const HooklineAttributes = {
   trigger: 'delivery.trigger',
   outcome: 'delivery.outcome',
   subscriptionsMatched: 'event.subscriptions_matched',
+  alertType: 'alert.type',
 } as const;
 
 export const tracer = trace.getTracer('hookline');
@@ -27,6 +29,16 @@ export const tracer = trace.getTracer('hookline');
 export function currentTraceparent(): string | undefined {
   const span = trace.getActiveSpan();
   return span ? traceparentOf(span.spanContext()) : undefined;
+}
+
+/**
+ * Runs `run` with `traceparent` as its remote parent when no span is active, so that work started
+ * outside any span (a task stepping aside, a record quarantined by the consumer base) stays in the
+ * trace of the record it concerns instead of starting a trace of its own.
+ */
+export function inTraceOf<T>(traceparent: string | undefined, run: () => T): T {
+  if (!traceparent || !tracingActive() || trace.getActiveSpan()) return run();
+  return context.with(contextFromTraceparent(traceparent, context.active()), run);
 }
 
 /** Adds attributes to the active span; a no-op without one. */
