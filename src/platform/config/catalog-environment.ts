@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { PipelineLimitsEnvironment } from './pipeline-limits.env.js';
+import { BackgroundWorkEnvironment } from './background-work.env.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -8,7 +8,7 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
  * The variables of the event-type catalog and of operator keys; Environment extends this class so
  * they are validated, documented and checked with every other variable.
  */
-export class CatalogEnvironment extends PipelineLimitsEnvironment {
+export class CatalogEnvironment extends BackgroundWorkEnvironment {
   /** Deployment-wide keys that may change the event catalog; stored hashed like tenant keys. */
   @IsOptional()
   @Matches(/^(\s*[^\s,]{16,}\s*)?(,\s*[^\s,]{16,}\s*)*$/, {
