@@ -1,7 +1,6 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { AppConfig } from './platform/config/app-config.js';
-import { PipelineTopology } from './platform/kafka/pipeline-topology.js';
-import { pipelineTopology } from './topology.js';
+import { TopologyModule } from './topology.module.js';
 import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -47,9 +46,6 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
 };
 
 @Module({})
-class TopologyModule {}
-
-@Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const features = new Set<Type>();
@@ -58,13 +54,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        {
-          // The platform runs the pipeline this table describes (and fails the boot when it is inconsistent).
-          module: TopologyModule,
-          global: true,
-          providers: [{ provide: PipelineTopology, useValue: pipelineTopology(config) }],
-          exports: [PipelineTopology],
-        },
+        TopologyModule.forRoot(config),
         DatabaseModule.forRoot(config),
         KafkaModule,
         OutboxModule,

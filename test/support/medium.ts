@@ -7,6 +7,7 @@ import { EgressModule } from '../../src/platform/egress/egress.module.js';
 import { KafkaModule } from '../../src/platform/kafka/kafka.module.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { pipelineTopology, topicNames, type TopicNames } from '../../src/topology.js';
+import { TopologyModule } from '../../src/topology.module.js';
 import { TopicRecorder } from './failure-scenarios.js';
 import type { HttpsReceiver } from './https-receiver.js';
 import { PipelineFixtures, type SubscriptionFixture } from './pipeline-fixtures.js';
@@ -31,7 +32,14 @@ export async function mediumModule(
   replacements: readonly Replacement[] = [],
 ): Promise<TestingModule> {
   const builder = Test.createTestingModule({
-    imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), KafkaModule, EgressModule, feature],
+    imports: [
+      ConfigModule.forRoot(config),
+      TopologyModule.forRoot(config),
+      DatabaseModule.forRoot(config),
+      KafkaModule,
+      EgressModule,
+      feature,
+    ],
   });
   // Quiet as the app is under testConfig's LOG_LEVEL=silent (Nest's testing logger would print errors).
   if (config.env.LOG_LEVEL === 'silent') builder.setLogger(silent);

@@ -33,5 +33,6 @@ export function configureHttp(app: INestApplication, config: AppConfig, openApiF
   app.use(jsonBodyMiddleware(config.env.API_BODY_LIMIT, defer));
   app.useGlobalFilters(new ApiExceptionFilter(server));
   app.useLogger(app.get(Logger));
-  mountOpenApi(app, openApiFacts);
+  // The document describes the API role's routes; other roles serve health and metrics only.
+  if (config.hasRole('api')) mountOpenApi(app, openApiFacts);
 }
