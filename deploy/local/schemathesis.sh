@@ -2,7 +2,7 @@
 # shellcheck source-path=SCRIPTDIR
 # Schemathesis (PyPI) in its own venv, for the property-based contract test (test/e2e/api-contract.spec.ts).
 #   deploy/local/schemathesis.sh            -> prints the path of the `schemathesis` command
-#   deploy/local/schemathesis.sh run ARGS   -> runs it with ARGS
+#   deploy/local/schemathesis.sh run ARGS   -> `schemathesis run ARGS`
 # The venv lives in .cache/schemathesis and is made once; a changed requirements file remakes it.
 set -euo pipefail
 NAME=schemathesis
@@ -36,7 +36,6 @@ ensure_cmd_pkg() { # a package with no command of its own to test for
 
 ensure_venv
 if [ "${1:-}" = run ]; then
-  shift
   exec "$VENV/bin/schemathesis" "$@"
 fi
 echo "$VENV/bin/schemathesis"

@@ -9,6 +9,7 @@ import {
   METADATA_KEY_MAX_LENGTH,
   METADATA_MAX_KEYS,
   METADATA_VALUE_MAX_LENGTH,
+  NO_NUL,
   SubscriptionFieldsDto,
 } from './subscription.dto.js';
 import { UrlChecks } from './url-checks.js';
@@ -82,11 +83,13 @@ function metadataErrors(metadata: Record<string, unknown>): FieldError[] {
   }
   for (const [key, value] of entries.slice(0, METADATA_MAX_KEYS + 1)) {
     const field = `metadata.${key.slice(0, METADATA_KEY_MAX_LENGTH)}`;
-    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH) {
+    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH || !NO_NUL.test(key)) {
       errors.push({ field, code: 'INVALID', message: `metadata keys must be 1-${METADATA_KEY_MAX_LENGTH} characters` });
     }
     if (typeof value !== 'string') {
       errors.push({ field, code: 'INVALID_TYPE', message: 'metadata values must be strings' });
+    } else if (!NO_NUL.test(value)) {
+      errors.push({ field, code: 'INVALID', message: 'metadata values must not contain U+0000' });
     } else if (value.length > METADATA_VALUE_MAX_LENGTH) {
       errors.push({
         field,

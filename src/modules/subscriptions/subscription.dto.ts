@@ -8,6 +8,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -15,6 +16,11 @@ import {
 } from 'class-validator';
 import { MAX_GRACE_SECONDS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
 import { Optional } from '../../platform/http/validation.js';
+
+/** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
+export const NO_NUL = /^[^\u0000]*$/;
+const noNul = (each = false) => Matches(NO_NUL, { each, message: '$property must not contain U+0000' });
 
 export const URL_MAX_LENGTH = 2048;
 export const EVENTS_MAX = 50;
@@ -30,7 +36,7 @@ export class SubscriptionFieldsDto {
     // The URL policy (url-checks.ts) on top of the validation below; a host must also resolve to a
     // public address and answer the verification challenge, which no schema can say.
     format: 'uri',
-    pattern: '^https://',
+    pattern: '^https://[^\\u0000]*$',
     description: 'Absolute https URL with a public host',
   })
   @IsString()
@@ -52,20 +58,22 @@ export class SubscriptionFieldsDto {
   @ArrayUnique()
   @IsString({ each: true })
   @MaxLength(100, { each: true })
+  @noNul(true)
   events: string[];
 
   @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH })
   @Optional()
   @IsString()
+  @noNul()
   @MaxLength(DESCRIPTION_MAX_LENGTH)
   description?: string;
 
   @ApiPropertyOptional({
     type: 'object',
-    additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH },
+    additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH, pattern: NO_NUL.source },
     maxProperties: METADATA_MAX_KEYS,
     // Checked in subscription-input.ts; the decorator's type lacks the keyword, the document takes it.
-    ...({ propertyNames: { minLength: 1, maxLength: METADATA_KEY_MAX_LENGTH } } as object),
+    ...({ propertyNames: { minLength: 1, maxLength: METADATA_KEY_MAX_LENGTH, pattern: NO_NUL.source } } as object),
     description: `Up to ${METADATA_MAX_KEYS} string values, keys up to ${METADATA_KEY_MAX_LENGTH} characters`,
   })
   @Optional()
@@ -76,7 +84,7 @@ export class SubscriptionFieldsDto {
     type: 'string',
     nullable: true,
     format: 'uri',
-    pattern: '^https://',
+    pattern: '^https://[^\\u0000]*$',
     description: 'https URL that receives an operational callback when the subscription turns failing',
   })
   @IsOptional() // null removes it
@@ -93,6 +101,7 @@ export class CreateSubscriptionDto extends SubscriptionFieldsDto {
   })
   @Optional()
   @IsString()
+  @noNul()
   @MinLength(SECRET_MIN_LENGTH)
   @MaxLength(SECRET_MAX_LENGTH)
   secret?: string;
@@ -106,6 +115,7 @@ export class SecretRotationDto {
   })
   @Optional()
   @IsString()
+  @noNul()
   @MinLength(SECRET_MIN_LENGTH)
   @MaxLength(SECRET_MAX_LENGTH)
   secret?: string;
@@ -141,6 +151,10 @@ export class SubscriptionResource {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiPropertyOptional({ description: 'Only in the creation response, and only when the service generated it' })
   secret?: string;
-  @ApiPropertyOptional({ description: 'With expand=event_types: the catalog entries the patterns cover' })
+  @ApiPropertyOptional({
+    description: 'With expand=event_types: the catalog entries the patterns cover',
+    type: 'array',
+    items: { type: 'object', properties: { type: { type: 'string' }, description: { type: 'string' } } },
+  })
   event_types?: { type: string; description: string }[];
 }

@@ -22,6 +22,8 @@ export class UrlChecks {
   /** Field errors for a URL that breaks the policy; empty when it may be used. */
   async policyErrors(field: string, url: string): Promise<FieldError[]> {
     let parsed: URL;
+    // U+0000 is not storable (Postgres text); the URL parser would accept it percent-encoded.
+    if (url.includes('\u0000')) return [{ field, code: 'INVALID_URL', message: `${field} must not contain U+0000` }];
     try {
       parsed = new URL(url);
     } catch {
