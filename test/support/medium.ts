@@ -5,6 +5,7 @@ import { ConfigModule } from '../../src/platform/config/config.module.js';
 import { DatabaseModule } from '../../src/platform/database/database.module.js';
 import { EgressModule } from '../../src/platform/egress/egress.module.js';
 import { KafkaModule } from '../../src/platform/kafka/kafka.module.js';
+import { OutboxModule } from '../../src/platform/outbox/outbox.module.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { pipelineTopology, topicNames, type TopicNames } from '../../src/topology.js';
 import { TopologyModule } from '../../src/topology.module.js';
@@ -37,6 +38,7 @@ export async function mediumModule(
       TopologyModule.forRoot(config),
       DatabaseModule.forRoot(config),
       KafkaModule,
+      OutboxModule,
       EgressModule,
       feature,
     ],
