@@ -585,7 +585,10 @@ export interface components {
       /** @description Only in the creation response, and only when the service generated it */
       secret?: string;
       /** @description With expand=event_types: the catalog entries the patterns cover */
-      event_types?: string[];
+      event_types?: {
+        type?: string;
+        description?: string;
+      }[];
     };
     SubscriptionPage: {
       data: components['schemas']['SubscriptionResource'][];
@@ -758,6 +761,43 @@ export interface components {
        * @enum {string}
        */
       format?: 'csv' | 'json';
+    };
+    /** @description SubscriptionResource; with `fields`, only the members named (and id) */
+    SubscriptionResourceFields: {
+      /** Format: uuid */
+      id: string;
+      url?: string;
+      events?: string[];
+      description?: string;
+      metadata?: {
+        [key: string]: string;
+      };
+      alert_url?: string | null;
+      /** @enum {string} */
+      status?: 'active' | 'disabled' | 'failing';
+      status_reason?: string | null;
+      /**
+       * Format: date-time
+       * @description When the status last changed
+       */
+      status_changed_at?: string | null;
+      /** @description Increments on every change; the ETag */
+      version?: number;
+      /** Format: date-time */
+      created_at?: string;
+      /** Format: date-time */
+      updated_at?: string;
+      /** @description Only in the creation response, and only when the service generated it */
+      secret?: string;
+      /** @description With expand=event_types: the catalog entries the patterns cover */
+      event_types?: {
+        type?: string;
+        description?: string;
+      }[];
+    };
+    SubscriptionPageFields: {
+      data: components['schemas']['SubscriptionResourceFields'][];
+      pagination: components['schemas']['Pagination'];
     };
   };
   responses: never;
@@ -1771,7 +1811,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SubscriptionPage'];
+          'application/json': components['schemas']['SubscriptionPageFields'];
         };
       };
       /**
@@ -2090,7 +2130,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SubscriptionResource'];
+          'application/json': components['schemas']['SubscriptionResourceFields'];
         };
       };
       /**
@@ -2355,28 +2395,16 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/merge-patch+json':
-          | {
-              [key: string]: unknown;
-            }
-          | {
-              /** @enum {unknown} */
-              op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-              path: string;
-              from?: string;
-              value?: unknown;
-            }[];
-        'application/json-patch+json':
-          | {
-              [key: string]: unknown;
-            }
-          | {
-              /** @enum {unknown} */
-              op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-              path: string;
-              from?: string;
-              value?: unknown;
-            }[];
+        'application/merge-patch+json': {
+          [key: string]: unknown;
+        };
+        'application/json-patch+json': {
+          /** @enum {unknown} */
+          op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+          path: string;
+          from?: string;
+          value?: unknown;
+        }[];
       };
     };
     responses: {

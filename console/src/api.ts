@@ -117,3 +117,8 @@ export async function downloadReport(id: string, filename: string, accept: strin
   a.click();
   URL.revokeObjectURL(url);
 }
+
+/** A whole subscription: without `fields` the API answers every member (the document types the narrowed form). */
+export function getSubscription(id: string): Promise<Subscription> {
+  return call(client.GET('/webhooks/{id}', { params: { path: { id } } })) as Promise<Subscription>;
+}

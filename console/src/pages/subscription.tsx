@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { call, client, type Circuit, type Subscription } from '../api';
+import { call, client, getSubscription, type Circuit, type Subscription } from '../api';
 import { DeliveryCharts } from '../components/charts';
 import { Deliveries } from '../components/deliveries';
 import { RecoveryForm } from '../components/recovery';
@@ -65,7 +65,7 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
 }
 
 export function SubscriptionPage({ id }: { id: string }) {
-  const sub = useLoad(() => call(client.GET('/webhooks/{id}', { params: { path: { id } } })), [id]);
+  const sub = useLoad(() => getSubscription(id), [id]);
   const [round, setRound] = useState(0);
   const circuit = useLoad(
     () => call<Circuit>(client.GET('/webhooks/{id}/circuit', { params: { path: { id } } })),

@@ -96,7 +96,8 @@ export function SubscriptionsPage() {
       <Loading when={page.loading && !page.data} />
       {page.data && (
         <>
-          <SubscriptionTable subscriptions={page.data.data} />
+          {/* Without `fields` every member is there (the document types the narrowed form). */}
+          <SubscriptionTable subscriptions={page.data.data as Subscription[]} />
           <Pager cursor={cursor} page={page.data} />
         </>
       )}

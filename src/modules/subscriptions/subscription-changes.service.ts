@@ -38,6 +38,7 @@ export class SubscriptionChangesService {
     patch: unknown,
     ifMatch?: string,
   ): Promise<SubscriptionEntity> {
+    checkPatchShape(format, patch); // a malformed patch is refused before any precondition
     const current = await this.load(tenantId, id, ifMatch);
     const document = {
       url: current.url,
@@ -111,6 +112,25 @@ export class SubscriptionChangesService {
 
 function invalidPatch(message: string): AppError {
   return AppError.validation([{ field: 'body', code: 'INVALID_PATCH', message }]);
+}
+
+const PATCH_OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+
+/** The shapes the document gives each media type: an object, or an array of RFC 6902 operations. */
+function checkPatchShape(format: PatchFormat, patch: unknown): void {
+  if (format === 'merge') {
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
+      throw invalidPatch('A merge patch must be a JSON object.');
+    return;
+  }
+  if (!Array.isArray(patch)) throw invalidPatch('A JSON Patch must be an array of operations.');
+  patch.forEach((op: unknown, i) => {
+    const { op: name, path, from } = (op ?? {}) as Record<string, unknown>;
+    if (typeof op !== 'object' || op === null || Array.isArray(op) || !PATCH_OPS.has(name as string))
+      throw invalidPatch(`operation ${i}: op must be one of ${[...PATCH_OPS].join(', ')}`);
+    if (typeof path !== 'string' || (from !== undefined && typeof from !== 'string'))
+      throw invalidPatch(`operation ${i}: path (and from) must be JSON Pointer strings`);
+  });
 }
 
 function applyMerge(document: object, patch: unknown): unknown {

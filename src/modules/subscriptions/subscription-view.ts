@@ -30,9 +30,12 @@ export function toResource(sub: SubscriptionEntity): SubscriptionResource {
 /** The strong ETag of a subscription: its version. */
 export const etagOf = (sub: Pick<SubscriptionEntity, 'version'>) => `"${sub.version}"`;
 
-/** Whether an If-Match header admits the current version (absent admits; `*` admits any). */
+/**
+ * Whether an If-Match header admits the current version (absent admits; `*` admits any). An empty
+ * header names no entity tag, so it sets no condition, as if absent.
+ */
 export function ifMatchAdmits(header: string | undefined, sub: Pick<SubscriptionEntity, 'version'>): boolean {
-  if (header === undefined) return true;
+  if (header === undefined || header.trim() === '') return true;
   const current = etagOf(sub);
   return header
     .split(',')

@@ -10,15 +10,22 @@ interface ExpressApp {
   router?: { stack: RouteLayer[] };
 }
 
-/** The methods the app's routes answer on a path (HEAD with GET, as Express serves it). */
+/**
+ * The methods the app's routes answer on a path (HEAD with GET, as Express serves it). A static
+ * route (/webhooks/batch) hides the parameterised one that would also match (/webhooks/:id): the
+ * document names only the static path's methods there.
+ */
 export function routeMethods(app: ExpressApp, path: string): string[] {
+  // Wildcard routes are middleware mounted for every method (rate limits, auth), not endpoints.
+  const matching = (app.router?.stack ?? []).filter(
+    (layer) => layer.route && !String(layer.route.path).includes('*') && layer.match(path),
+  );
+  const isStatic = (layer: RouteLayer) => !String(layer.route!.path).includes(':');
+  const routes = matching.some(isStatic) ? matching.filter(isStatic) : matching;
   const methods = new Set<string>();
-  for (const layer of app.router?.stack ?? []) {
-    // Wildcard routes are middleware mounted for every method (rate limits, auth), not endpoints.
-    if (!layer.route || String(layer.route.path).includes('*') || !layer.match(path)) continue;
-    for (const [method, on] of Object.entries(layer.route.methods))
+  for (const layer of routes)
+    for (const [method, on] of Object.entries(layer.route!.methods))
       if (on && method !== '_all') methods.add(method.toUpperCase());
-  }
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }

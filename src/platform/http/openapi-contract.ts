@@ -126,6 +126,46 @@ function closeRequestSchemas(document: Json): void {
   }
 }
 
+/** One body schema per patch format: a merge patch is an object, a JSON Patch an array of operations. */
+function schemaPerPatchFormat(operation: Json): void {
+  const content = operation.requestBody?.content as Json | undefined;
+  const merge = content?.['application/merge-patch+json'];
+  const json = content?.['application/json-patch+json'];
+  const [object, array] = (merge?.schema?.oneOf ?? []) as Json[];
+  if (!json || object?.type !== 'object' || array?.type !== 'array') return;
+  merge.schema = object;
+  json.schema = array;
+}
+
+/**
+ * `fields` names the members a response keeps, so where an operation takes it the resource's
+ * members but `id` are optional: its responses refer to a copy of the resource that requires only `id` (a
+ * page keeps its own members and lists such copies).
+ */
+function partialWithFields(document: Json, operation: Json): void {
+  if (!(operation.parameters ?? []).some((p: Json) => p.in === 'query' && p.name === 'fields')) return;
+  const schemas: Json = document.components?.schemas ?? {};
+  const partialRef = (ref: string): string => {
+    const name = ref.split('/').pop()!;
+    const target = schemas[name] as Json | undefined;
+    if (!target || name.endsWith('Fields')) return ref;
+    const items = target.properties?.data?.items as Json | undefined;
+    if (typeof items?.$ref === 'string') {
+      const data = { ...target.properties.data, items: { $ref: partialRef(items.$ref) } };
+      schemas[`${name}Fields`] ??= { ...target, properties: { ...target.properties, data } };
+    } else {
+      // The id is always kept (ParseViewOptions adds it to the fields named).
+      const { required, ...rest } = target;
+      const id = (required as string[] | undefined)?.includes('id') ? { required: ['id'] } : {};
+      const description = `${rest.description ?? name}; with \`fields\`, only the members named (and id)`;
+      schemas[`${name}Fields`] ??= { ...rest, ...id, description };
+    }
+    return `#/components/schemas/${name}Fields`;
+  };
+  for (const media of Object.values(operation.responses?.['200']?.content ?? {}) as Json[])
+    if (typeof media.schema?.$ref === 'string') media.schema.$ref = partialRef(media.schema.$ref);
+}
+
 function operationsOf(document: Json): Json[] {
   return Object.values(document.paths as Json).flatMap((item: Json) =>
     METHODS.filter((m) => item[m]).map((m) => item[m] as Json),
@@ -142,6 +182,8 @@ export function completeContract(document: OpenAPIObject): OpenAPIObject {
   for (const operation of operationsOf(doc)) {
     allowEmptyOptionalQueries(operation);
     declareResponses(operation);
+    schemaPerPatchFormat(operation);
+    partialWithFields(doc, operation);
   }
   closeRequestSchemas(doc);
   return document;
