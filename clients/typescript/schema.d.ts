@@ -799,6 +799,33 @@ export interface components {
       data: components['schemas']['SubscriptionResourceFields'][];
       pagination: components['schemas']['Pagination'];
     };
+    /** @description JSON Merge Patch (RFC 7396) of the mutable fields (null removes an optional one) */
+    CreateSubscriptionDtoMergePatch: {
+      /**
+       * Format: uri
+       * @description Absolute https URL with a public host
+       * @example https://example.com/hooks
+       */
+      url?: string;
+      /**
+       * @description Event types from the catalog, or wildcards: "<prefix>.*" or "*"
+       * @example [
+       *       "order.created",
+       *       "payment.*"
+       *     ]
+       */
+      events?: string[];
+      description?: string | null;
+      /** @description Up to 50 string values, keys up to 64 characters */
+      metadata?: {
+        [key: string]: string | null;
+      } | null;
+      /**
+       * Format: uri
+       * @description https URL that receives an operational callback when the subscription turns failing
+       */
+      alert_url?: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -2395,9 +2422,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/merge-patch+json': {
-          [key: string]: unknown;
-        };
+        'application/merge-patch+json': components['schemas']['CreateSubscriptionDtoMergePatch'];
         'application/json-patch+json': {
           /** @enum {unknown} */
           op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';

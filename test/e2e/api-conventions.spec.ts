@@ -63,9 +63,18 @@ describe('REST API conventions', () => {
   });
 
   it('creates a batch with one result per item and refuses item 101', async () => {
+    // A body the document refuses (an http URL breaks the url pattern) is refused whole.
+    const malformed = [
+      { url: receiver.url('/b0'), events: ['order.created'] },
+      { url: 'http://plain.example/', events: ['*'] },
+    ];
+    const refused = await api.raw.post('/v1/webhooks/batch', malformed);
+    expectErrorBody(refused, 422, 'VALIDATION_ERROR');
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: '[1].url', code: 'NOT_HTTPS' })]);
+    // What only the attempt can tell (a host that does not resolve, a conflict) is answered per item.
     const items = [
       { url: receiver.url('/b1'), events: ['order.created'] },
-      { url: 'http://plain.example/', events: ['order.created'] },
+      { url: 'https://plain.invalid/', events: ['order.created'] },
       { url: receiver.url('/b1'), events: ['order.created'] },
     ];
     const res = await api.raw.post('/v1/webhooks/batch', items);

@@ -12,7 +12,7 @@ import {
   NO_NUL,
   SubscriptionFieldsDto,
 } from './subscription.dto.js';
-import { UrlChecks } from './url-checks.js';
+import { UrlChecks, urlSyntaxErrors } from './url-checks.js';
 
 const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
 
@@ -106,12 +106,22 @@ function metadataErrors(metadata: Record<string, unknown>): FieldError[] {
  * with any is refused whole (422), as its document schema says; items of the right shape are then
  * created one by one, each with its own result (URL policy, catalog, conflicts).
  */
+/** URL syntax is shape too (the document's pattern); only lookups and the challenge stay per item. */
+function urlFieldSyntax(item: Record<string, unknown>, index: number): FieldError[] {
+  return (['url', 'alert_url'] as const).flatMap((field) =>
+    typeof item[field] === 'string' ? urlSyntaxErrors(`[${index}].${field}`, item[field]) : [],
+  );
+}
+
 export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> {
   const perItem = await Promise.all(
     items.map(async (item, i) =>
       item === null || typeof item !== 'object' || Array.isArray(item)
         ? [{ field: `[${i}]`, code: 'INVALID_TYPE', message: 'Each item must be a JSON object.' }]
-        : toFieldErrors(await validate(plainToInstance(CreateSubscriptionDto, item), VALIDATOR_OPTIONS), `[${i}]`),
+        : [
+            ...toFieldErrors(await validate(plainToInstance(CreateSubscriptionDto, item), VALIDATOR_OPTIONS), `[${i}]`),
+            ...urlFieldSyntax(item as Record<string, unknown>, i),
+          ],
     ),
   );
   return perItem.flat();

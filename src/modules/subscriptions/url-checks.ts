@@ -21,21 +21,9 @@ export class UrlChecks {
 
   /** Field errors for a URL that breaks the policy; empty when it may be used. */
   async policyErrors(field: string, url: string): Promise<FieldError[]> {
-    let parsed: URL;
-    // U+0000 is not storable (Postgres text); the URL parser would accept it percent-encoded.
-    if (url.includes('\u0000')) return [{ field, code: 'INVALID_URL', message: `${field} must not contain U+0000` }];
-    try {
-      parsed = new URL(url);
-    } catch {
-      return [{ field, code: 'INVALID_URL', message: `${field} must be an absolute URL` }];
-    }
-    if (parsed.protocol !== 'https:') {
-      return [{ field, code: 'NOT_HTTPS', message: `${field} must use https; plain http is not allowed` }];
-    }
-    if (parsed.username || parsed.password) {
-      return [{ field, code: 'INVALID_URL', message: `${field} must not contain credentials` }];
-    }
-    const check = await this.guard.checkHost(parsed.hostname);
+    const syntax = urlSyntaxErrors(field, url);
+    if (syntax.length > 0) return syntax;
+    const check = await this.guard.checkHost(new URL(url).hostname);
     if (check.ok) return [];
     return check.kind === 'dns'
       ? [{ field, code: 'UNRESOLVABLE_HOST', message: `${field}: ${check.message}` }]
@@ -69,4 +57,21 @@ export class UrlChecks {
     }
     if (echoed !== challenge) throw fail('the answer does not echo the challenge');
   }
+}
+
+/** What the document's URL schema says (absolute https, no credentials, storable), without any lookup. */
+export function urlSyntaxErrors(field: string, url: string): FieldError[] {
+  // U+0000 is not storable (Postgres text); the URL parser would accept it percent-encoded.
+  if (url.includes('\u0000')) return [{ field, code: 'INVALID_URL', message: `${field} must not contain U+0000` }];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [{ field, code: 'INVALID_URL', message: `${field} must be an absolute URL` }];
+  }
+  if (parsed.protocol !== 'https:')
+    return [{ field, code: 'NOT_HTTPS', message: `${field} must use https; plain http is not allowed` }];
+  if (parsed.username || parsed.password)
+    return [{ field, code: 'INVALID_URL', message: `${field} must not contain credentials` }];
+  return [];
 }

@@ -128,8 +128,9 @@ export class WebhooksController {
       oneOf: [
         {
           type: 'object',
-          description: 'JSON Merge Patch (RFC 7396) of the mutable fields',
-          additionalProperties: true,
+          description: 'JSON Merge Patch (RFC 7396) of the mutable fields (null removes an optional one)',
+          // Derived from the creation body's rules when the document is built (openapi-contract.ts).
+          ...({ 'x-merge-patch-of': 'CreateSubscriptionDto', 'x-immutable': ['secret'] } as object),
         },
         {
           type: 'array',

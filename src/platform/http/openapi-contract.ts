@@ -127,14 +127,48 @@ function closeRequestSchemas(document: Json): void {
 }
 
 /** One body schema per patch format: a merge patch is an object, a JSON Patch an array of operations. */
-function schemaPerPatchFormat(operation: Json): void {
+function schemaPerPatchFormat(document: Json, operation: Json): void {
   const content = operation.requestBody?.content as Json | undefined;
   const merge = content?.['application/merge-patch+json'];
   const json = content?.['application/json-patch+json'];
   const [object, array] = (merge?.schema?.oneOf ?? []) as Json[];
   if (!json || object?.type !== 'object' || array?.type !== 'array') return;
-  merge.schema = object;
+  merge.schema = mergePatchOf(document, object);
   json.schema = array;
+}
+
+/**
+ * A merge patch of a resource (`x-merge-patch-of`: the component holding the creation rules): the
+ * same members with the same rules, none required, `x-immutable` ones left out, and null allowed
+ * where it removes an optional member (RFC 7396), down to a map's entries.
+ */
+function mergePatchOf(document: Json, object: Json): Json {
+  const schemas: Json = document.components?.schemas ?? {};
+  const sourceName = object['x-merge-patch-of'] as string;
+  const source = schemas[sourceName] as Json | undefined;
+  if (!source) return object;
+  const immutable = new Set<string>(object['x-immutable'] ?? []);
+  const required = new Set<string>(source.required ?? []);
+  const properties: Json = {};
+  for (const [name, rule] of Object.entries(source.properties ?? {}) as [string, Json][]) {
+    if (immutable.has(name)) continue;
+    if (required.has(name)) properties[name] = rule;
+    else if (rule.type === 'object' && rule.additionalProperties)
+      properties[name] = {
+        ...rule,
+        nullable: true,
+        additionalProperties: { ...rule.additionalProperties, nullable: true },
+      };
+    else properties[name] = { ...rule, nullable: true };
+  }
+  // A component of its own, so the served document's live catalog constrains its events too.
+  schemas[`${sourceName}MergePatch`] = {
+    type: 'object',
+    description: object.description,
+    properties,
+    additionalProperties: false,
+  };
+  return { $ref: `#/components/schemas/${sourceName}MergePatch` };
 }
 
 /**
@@ -182,7 +216,7 @@ export function completeContract(document: OpenAPIObject): OpenAPIObject {
   for (const operation of operationsOf(doc)) {
     allowEmptyOptionalQueries(operation);
     declareResponses(operation);
-    schemaPerPatchFormat(operation);
+    schemaPerPatchFormat(doc, operation);
     partialWithFields(doc, operation);
   }
   closeRequestSchemas(doc);

@@ -76,7 +76,7 @@ function validatedModels(): (new () => unknown)[] {
   );
 }
 
-const SUBSCRIPTION_INPUTS = ['CreateSubscriptionDto', 'SubscriptionFieldsDto'];
+const SUBSCRIPTION_INPUTS = ['CreateSubscriptionDto', 'SubscriptionFieldsDto', 'CreateSubscriptionDtoMergePatch'];
 /** A wildcard subscription pattern (event-type-name.ts): accepted before any matching type exists. */
 const WILDCARD = '^(\\*|[a-z0-9_-]+(\\.[a-z0-9_-]+)*\\.\\*)$';
 

@@ -28,6 +28,7 @@ import uuid
 
 import schemathesis
 from schemathesis.specs.openapi.checks import positive_data_acceptance as builtin_positive_data_acceptance
+from schemathesis.specs.openapi.checks import use_after_free as builtin_use_after_free
 
 URL_FIELDS = ("url", "alert_url")
 UNREACHABLE_CODES = {"UNRESOLVABLE_HOST", "BLOCKED_ADDRESS"}
@@ -51,16 +52,72 @@ def unreachable_callback(response) -> bool:
     )
 
 
+# Rules an OpenAPI 3.0 schema cannot state, each enforced with a 422 naming its field and written in
+# the parameter's description (README, "REST API"): a cursor must be one the list issued (it encodes a
+# position, not a format); `after` and `offset` exclude each other; a time window starts before it
+# ends and within retention; metadata keys are 1-64 characters (OpenAPI 3.0 has no propertyNames).
+def semantic_detail(detail, case) -> bool:
+    field, code = detail.get("field", ""), detail.get("code")
+    query = case.query or {}
+    if field == "after" and code == "INVALID":
+        return True
+    if field == "offset" and code == "INVALID" and "after" in query:
+        return True
+    if field in ("from", "to", "since", "until") and code == "OUT_OF_RANGE":
+        return True
+    return field.startswith("metadata.") and code == "INVALID" and "keys" in detail.get("message", "")
+
+
+def unreachable_detail(detail) -> bool:
+    field = detail.get("field", "").split(".")[-1].split("]")[-1]
+    return detail.get("code") in UNREACHABLE_CODES and field in URL_FIELDS
+
+
+def semantic_refusal(response, case) -> bool:
+    """A 422 whose every detail is an unreachable callback URL or one of the semantic rules."""
+    if response.status_code != 422:
+        return False
+    try:
+        details = json.loads(response.content)["error"].get("details") or []
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return bool(details) and all(unreachable_detail(d) or semantic_detail(d, case) for d in details)
+
+
+def patched_result_invalid(response, case) -> bool:
+    """A JSON Patch is valid operations; whether the subscription they produce is valid, no schema says."""
+    media = (case.headers or {}).get("Content-Type", case.media_type or "")
+    if case.method.upper() != "PATCH" or "json-patch" not in str(media) or response.status_code != 422:
+        return False
+    try:
+        return json.loads(response.content)["error"]["code"] == "VALIDATION_ERROR"
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
 @schemathesis.check
 def positive_data_acceptance_reachable(ctx, response, case):
-    """The built-in positive_data_acceptance, less unreachable callback URLs (see above).
+    """The built-in positive_data_acceptance, less unreachable callback URLs (see above), the
+    semantic rules and a JSON Patch whose result is not a valid subscription.
 
     412 PRECONDITION_FAILED is also a right answer to a schema-valid request: a generated If-Match
     names some other version than the current one (state, not schema; RFC 9110 13.1.1).
     """
-    if unreachable_callback(response) or response.status_code == 412:
+    if response.status_code == 412 or unreachable_callback(response):
+        return None
+    if semantic_refusal(response, case) or patched_result_invalid(response, case):
         return None
     return builtin_positive_data_acceptance(ctx, response, case)
+
+
+@schemathesis.check
+def use_after_free_but_cancel(ctx, response, case):
+    """The built-in use_after_free, less operations: DELETE /operations/{id} cancels one (the
+    interface's "DELETE or POST /operations/{id}/cancellation"), and the cancelled operation stays
+    readable with its final status."""
+    if case.operation.path.startswith("/operations/"):
+        return None
+    return builtin_use_after_free(ctx, response, case)
 
 
 def with_receiver(item):
