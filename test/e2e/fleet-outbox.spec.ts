@@ -93,12 +93,9 @@ describe('fleet: a change committed right before kill -9 still reaches the chang
     const restarted = await startService(true);
     await eventually(() => subscriptions.records.length >= 1, 15_000, 'subscription change published');
     expect(await pending()).toEqual([]);
+    const change = { type: 'SubscriptionChangedV1', id: sub[0].id, tenant_id: tenant, version: 1, deleted: false };
     expect(subscriptions.records).toEqual([
-      {
-        key: sub[0].id,
-        headers: {},
-        value: { type: 'SubscriptionChangedV1', id: sub[0].id, tenant_id: tenant, version: 1, deleted: false },
-      },
+      { key: sub[0].id, headers: {}, value: change, text: JSON.stringify(change) },
     ]);
 
     // The same for a catalog change.

@@ -38,8 +38,9 @@ export class SubscriptionChangesService {
     patch: unknown,
     ifMatch?: string,
   ): Promise<SubscriptionEntity> {
-    checkPatchShape(format, patch); // a malformed patch is refused before any precondition
-    const current = await this.load(tenantId, id, ifMatch);
+    // An invalid change is refused (422) before its precondition is judged (412).
+    checkPatchShape(format, patch);
+    const current = await this.subscriptions.get(tenantId, id);
     const document = {
       url: current.url,
       events: current.events,
@@ -49,6 +50,7 @@ export class SubscriptionChangesService {
     };
     const patched = format === 'merge' ? applyMerge(document, patch) : applyJsonPatch(document, patch);
     const dto = await this.input.parseFields(patched, current.events);
+    if (!ifMatchAdmits(ifMatch, current)) throw stale();
     const next = {
       ...current,
       url: dto.url,

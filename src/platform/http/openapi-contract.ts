@@ -96,10 +96,17 @@ function declareResponses(operation: Json): void {
   }
 }
 
-/** An empty optional query value is the parameter left out (see ApiValidationPipe). */
+/**
+ * An empty optional query value is the parameter left out, and no query value may hold U+0000 (see
+ * ApiValidationPipe).
+ */
 function allowEmptyOptionalQueries(operation: Json): void {
   for (const parameter of operation.parameters ?? []) {
-    if (parameter.in === 'query' && !parameter.required) parameter.allowEmptyValue = true;
+    if (parameter.in !== 'query') continue;
+    if (!parameter.required) parameter.allowEmptyValue = true;
+    const schema = parameter.schema as Json | undefined;
+    if (schema?.type === 'string' && !schema.pattern && !schema.enum && !schema.format)
+      schema.pattern = '^[^\\u0000]*$';
   }
 }
 

@@ -80,9 +80,21 @@ class ApiValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata) {
     if (metadata.type === 'query' && value && typeof value === 'object') {
       value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== ''));
+      refuseNul(value as Record<string, unknown>);
     }
     return super.transform(value, metadata);
   }
+}
+
+/**
+ * U+0000 cannot be stored or compared in Postgres text, so no query value may hold it; the document
+ * says so with a pattern on every string query parameter (openapi-contract.ts).
+ */
+function refuseNul(query: Record<string, unknown>): void {
+  const details = Object.entries(query)
+    .filter(([, v]) => [v].flat().some((x) => typeof x === 'string' && x.includes('\u0000')))
+    .map(([field]) => ({ field, code: 'INVALID', message: `${field} must not contain U+0000` }));
+  if (details.length > 0) throw AppError.validation(details);
 }
 
 export const apiValidationPipe = new ApiValidationPipe({
