@@ -1,60 +1,168 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
+import { envOf } from '../../src/devtools/service-process.js';
+import { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { ApiClient } from './api-client.js';
+import { TopicRecorder } from './failure-scenarios.js';
 import { HttpsReceiver, type ReceivedRequest } from './https-receiver.js';
 import { PipelineFixtures, type SubscriptionFixture } from './pipeline-fixtures.js';
 import { testConfig, uniqueId } from './test-config.js';
 import { pipelineTopology } from '../../src/topology.js';
 
+/** A subscription inserted before the app starts: a path on the receiver or a whole URL elsewhere. */
+export type SubscriptionSpec = Omit<SubscriptionFixture, 'tenantId' | 'url'> & {
+  path?: string;
+  url?: string;
+  /** Which of the harness's tenants owns it (0, the harness's own, unless said). */
+  tenant?: number;
+};
+
 export interface HarnessOptions {
-  /** Service variables over testConfig's; EGRESS_CA_FILE is the receiver's. */
+  /** Service variables over testConfig's; EGRESS_CA_FILE is the receiver's, API_KEYS the tenants'. */
   env?: Record<string, string>;
-  /** Subscriptions of the harness's tenant, inserted before the app starts: path on the receiver and patterns. */
-  subscriptions?: (Omit<SubscriptionFixture, 'tenantId' | 'url'> & { path: string })[];
+  /** How many tenants, each with an API key in API_KEYS (tenants[0] is `tenant`, keys[0] `key`). Default 1. */
+  tenants?: number;
+  /** An operator key in OPERATOR_API_KEYS (`operatorKey`). */
+  operator?: boolean;
+  /** Subscriptions inserted before the app starts, in order (their ids in `subscriptionIds`). */
+  subscriptions?: SubscriptionSpec[];
   /** Runs once the test's Kafka client exists and before topics are created (e.g. to create one with settings). */
   beforeTopics?: (kafka: KafkaService, config: AppConfig) => Promise<void>;
+  /** Runs once fixtures and subscriptions exist, before the app starts (rows the app must see at start). */
+  beforeApp?: (harness: PipelineHarness) => Promise<unknown>;
+  /** false: no app in this process (the spec runs the built service from `serviceEnv()`). Default true. */
+  app?: boolean;
   receiver?: HttpsReceiver;
 }
 
+const apiKey = () => `hk_${randomBytes(16).toString('hex')}`;
+
 /**
- * One e2e pipeline: an HTTPS receiver, a Kafka client for the test, row fixtures, and the app on
- * its own topics, groups and tenant. One call starts it all, one call tears it down.
+ * One e2e pipeline: an HTTPS receiver, a Kafka client for the test, row fixtures, tenants with API
+ * keys, and the app on its own topics, groups and tenant. One call starts it all, one call tears it
+ * down, including the further instances of the same deployment and the recorders it started.
  */
 export class PipelineHarness {
-  readonly tenant = uniqueId('tenant-');
+  readonly tenants: string[];
+  readonly keys: string[];
+  readonly operatorKey = apiKey();
   readonly subscriptionIds: string[] = [];
   config!: AppConfig;
   kafka!: KafkaService;
   fixtures!: PipelineFixtures;
   app!: INestApplication;
+  api!: ApiClient;
   baseUrl = '';
+  private readonly cleanups: (() => Promise<unknown>)[] = [];
+  private readonly instances = new Set<INestApplication>();
 
-  private constructor(readonly receiver: HttpsReceiver) {}
-
-  static async start(options: HarnessOptions = {}): Promise<PipelineHarness> {
-    const harness = new PipelineHarness(options.receiver ?? new HttpsReceiver());
-    await harness.receiver.start();
-    harness.config = testConfig({ EGRESS_CA_FILE: harness.receiver.caFile, ...options.env });
-    harness.kafka = new KafkaService(harness.config, pipelineTopology(harness.config));
-    await options.beforeTopics?.(harness.kafka, harness.config);
-    await harness.kafka.start();
-    harness.fixtures = new PipelineFixtures(harness.kafka);
-    for (const { path, ...s } of options.subscriptions ?? [])
-      harness.subscriptionIds.push(
-        await harness.fixtures.insertSubscription({ ...s, tenantId: harness.tenant, url: harness.receiver.url(path) }),
-      );
-    harness.app = await startApp(harness.config);
-    harness.baseUrl = `http://127.0.0.1:${(harness.app.getHttpServer().address() as AddressInfo).port}`;
-    return harness;
+  private constructor(
+    readonly receiver: HttpsReceiver,
+    tenants: number,
+  ) {
+    this.tenants = Array.from({ length: Math.max(tenants, 1) }, () => uniqueId('tenant-'));
+    this.keys = this.tenants.map(apiKey);
   }
 
-  /** Events to the ingest topic, as the tenant's. */
-  publish(events: object[]): Promise<unknown> {
+  get tenant(): string {
+    return this.tenants[0];
+  }
+  get key(): string {
+    return this.keys[0];
+  }
+  /** The deployment's topic prefix; `topic('dlq')` is one of its topics. */
+  get prefix(): string {
+    return this.config.env.KAFKA_TOPIC_PREFIX;
+  }
+  topic(name: string): string {
+    return `${this.prefix}.${name}`;
+  }
+
+  static async start(options: HarnessOptions = {}): Promise<PipelineHarness> {
+    const h = new PipelineHarness(options.receiver ?? new HttpsReceiver(), options.tenants ?? 1);
+    await h.receiver.start();
+    h.config = testConfig({
+      EGRESS_CA_FILE: h.receiver.caFile,
+      API_KEYS: h.tenants.map((t, i) => `${t}:${h.keys[i]}`).join(','),
+      ...(options.operator ? { OPERATOR_API_KEYS: h.operatorKey } : {}),
+      ...options.env,
+    });
+    h.kafka = new KafkaService(h.config, pipelineTopology(h.config));
+    await options.beforeTopics?.(h.kafka, h.config);
+    await h.kafka.start();
+    h.fixtures = new PipelineFixtures(h.kafka);
+    for (const { path, url, tenant, ...s } of options.subscriptions ?? [])
+      h.subscriptionIds.push(
+        await h.fixtures.insertSubscription({
+          ...s,
+          tenantId: h.tenants[tenant ?? 0],
+          url: url ?? h.receiver.url(path ?? '/hook'),
+        }),
+      );
+    await options.beforeApp?.(h);
+    if (options.app !== false) await h.startMain();
+    return h;
+  }
+
+  private async startMain(): Promise<void> {
+    this.app = await startApp(this.config);
+    this.baseUrl = `http://127.0.0.1:${(this.app.getHttpServer().address() as AddressInfo).port}`;
+    this.api = new ApiClient(this.baseUrl, this.key);
+  }
+
+  /** The service's variables as a child process of the built service takes them. */
+  serviceEnv(overrides: Record<string, string> = {}): Record<string, string> {
+    return envOf(this.config, overrides);
+  }
+
+  /** Another instance of the same deployment (same topics, groups and keys), e.g. with other ROLES; closed with the harness. */
+  async startInstance(overrides: Record<string, string>): Promise<INestApplication> {
+    const app = await startApp(AppConfig.fromEnv(this.serviceEnv(overrides)));
+    this.instances.add(app);
+    return app;
+  }
+
+  /** Closes an instance started by startInstance before the harness closes (a graceful shutdown). */
+  async stopInstance(app: INestApplication | undefined): Promise<void> {
+    if (!app || !this.instances.delete(app)) return;
+    await app.close();
+  }
+
+  /** Every record of one of the deployment's topics (`alerts`, `dlq`, …), from its beginning. */
+  async record<T>(name: string): Promise<TopicRecorder<T>> {
+    const recorder = await new TopicRecorder<T>(this.kafka, this.topic(name)).start();
+    this.cleanups.push(() => recorder.stop());
+    return recorder;
+  }
+
+  /** Something else to stop when the harness closes (a child process, …), before the app. */
+  onClose(cleanup: () => Promise<unknown>): void {
+    this.cleanups.push(cleanup);
+  }
+
+  /** How many records one of the deployment's topics holds (high watermarks summed over its partitions). */
+  async produced(name = 'deliveries'): Promise<number> {
+    const admin = this.kafka.kafka.admin();
+    await admin.connect();
+    try {
+      const offsets = await admin.fetchTopicOffsets(this.topic(name));
+      return offsets.reduce((sum, p) => sum + Number(p.high), 0);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** Events (or raw values) to the ingest topic, as the tenant's unless other headers are given. */
+  publish(
+    events: (object | Buffer)[],
+    headers: Record<string, string> = { 'tenant-id': this.tenant },
+  ): Promise<unknown> {
     return this.kafka.send(
       this.config.ingestTopics[0],
-      events.map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': this.tenant } })),
+      events.map((e) => ({ value: Buffer.isBuffer(e) ? e : JSON.stringify(e), headers })),
     );
   }
 
@@ -67,6 +175,8 @@ export class PipelineHarness {
   }
 
   async close(): Promise<void> {
+    for (const cleanup of this.cleanups.reverse()) await cleanup().catch(() => undefined);
+    for (const instance of [...this.instances].reverse()) await this.stopInstance(instance);
     await this.app?.close();
     await this.kafka?.onModuleDestroy();
     await this.fixtures?.close();
