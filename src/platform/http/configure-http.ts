@@ -33,5 +33,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, openApiF
   app.use(jsonBodyMiddleware(config.env.API_BODY_LIMIT, defer));
   app.useGlobalFilters(new ApiExceptionFilter(server));
   app.useLogger(app.get(Logger));
-  mountOpenApi(app, openApiFacts);
+  // The document describes the API's routes: an instance without the api role has none to describe
+  // (building it there failed on the first missing route, so such an instance could not start).
+  if (defer) mountOpenApi(app, openApiFacts);
 }
