@@ -115,6 +115,9 @@ export class ApiClient {
   }
 }
 
+/** The path parameter of the typed calls on one resource: `api.GET('/webhooks/{id}', byId(id))`. */
+export const byId = (id: string) => ({ params: { path: { id } } });
+
 /** Asserts a typed answer's status (showing the error body when it is not) and returns its data. */
 export function expectData<D>(answer: TypedAnswer<D>, status: number): D {
   expect({ status: answer.response.status, error: answer.error }).toEqual({ status, error: undefined });

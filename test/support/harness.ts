@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from '../../src/bootstrap.js';
-import { envOf } from '../../src/devtools/service-process.js';
+import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { ApiClient } from './api-client.js';
@@ -129,6 +129,15 @@ export class PipelineHarness {
   async stopInstance(app: INestApplication | undefined): Promise<void> {
     if (!app || !this.instances.delete(app)) return;
     await app.close();
+  }
+
+  /** The built service as a child process of this deployment (not started), stopped with the harness. */
+  async process(overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+    const child = new ServiceProcess(
+      this.serviceEnv({ PORT: String(await freePort()), LOG_LEVEL: 'warn', ...overrides }),
+    );
+    this.cleanups.push(() => child.stop());
+    return child;
   }
 
   /** Every record of one of the deployment's topics (`alerts`, `dlq`, …), from its beginning. */
