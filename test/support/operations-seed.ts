@@ -90,6 +90,12 @@ export class OperationsSeed {
     }
   }
 
+  /** A delivery task of one of the tenant's subscriptions, parked in the DLQ for `reason`. */
+  parked(subscriptionId: string, eventId: string, reason: string, at: Date, sequence?: number): Promise<string> {
+    const payload = parkedTask(this.tenantId, subscriptionId, eventId, sequence);
+    return this.deadLetter({ subscriptionId, reason, payload, at });
+  }
+
   /** A dead_letters row as the DLQ index writes it; payload_json is the parked record (a task or not). */
   async deadLetter(row: {
     subscriptionId: string | null;
