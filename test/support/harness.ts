@@ -53,9 +53,9 @@ export class PipelineHarness {
   config!: AppConfig;
   kafka!: KafkaService;
   fixtures!: PipelineFixtures;
-  app!: INestApplication;
   api!: ApiClient;
   baseUrl = '';
+  private main?: INestApplication;
   private readonly cleanups: (() => Promise<unknown>)[] = [];
   private readonly instances = new Set<INestApplication>();
 
@@ -67,6 +67,11 @@ export class PipelineHarness {
     this.keys = this.tenants.map(apiKey);
   }
 
+  /** The app this harness started (not after stopApp, until startApp). */
+  get app(): INestApplication {
+    if (!this.main) throw new Error('the harness app is not running');
+    return this.main;
+  }
   get tenant(): string {
     return this.tenants[0];
   }
@@ -103,14 +108,22 @@ export class PipelineHarness {
         }),
       );
     await options.beforeApp?.(h);
-    if (options.app !== false) await h.startMain();
+    if (options.app !== false) await h.startApp();
     return h;
   }
 
-  private async startMain(): Promise<void> {
-    this.app = await startApp(this.config);
-    this.baseUrl = `http://127.0.0.1:${(this.app.getHttpServer().address() as AddressInfo).port}`;
+  /** Starts the app (again, after stopApp: a restart of the same deployment). */
+  async startApp(): Promise<void> {
+    this.main = await startApp(this.config);
+    this.baseUrl = `http://127.0.0.1:${(this.main.getHttpServer().address() as AddressInfo).port}`;
     this.api = new ApiClient(this.baseUrl, this.key);
+  }
+
+  /** Stops the app gracefully, as a shutdown does; startApp starts it again. */
+  async stopApp(): Promise<void> {
+    const app = this.main;
+    this.main = undefined;
+    await app?.close();
   }
 
   /** The service's variables as a child process of the built service takes them. */
@@ -186,7 +199,7 @@ export class PipelineHarness {
   async close(): Promise<void> {
     for (const cleanup of this.cleanups.reverse()) await cleanup().catch(() => undefined);
     for (const instance of [...this.instances].reverse()) await this.stopInstance(instance);
-    await this.app?.close();
+    await this.stopApp();
     await this.kafka?.onModuleDestroy();
     await this.fixtures?.close();
     await this.receiver.stop();
