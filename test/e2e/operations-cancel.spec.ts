@@ -1,7 +1,7 @@
 import { expectData } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectMonotonic, expectStarted, follow } from '../support/operation-polling.js';
-import { OperationsSeed } from '../support/operations-seed.js';
+import { operationsEnv, seedManyEvents } from '../support/operations-seed.js';
 
 const EVENTS = 100_000;
 
@@ -16,19 +16,9 @@ describe('operations: cancelling a large recovery', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: {
-        ROLES: 'api,operations',
-        OPERATIONS_POLL_MS: '100',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        OPERATIONS_BATCH_SIZE: '500',
-      },
+      env: operationsEnv('api,operations', { OPERATIONS_BATCH_SIZE: '500' }),
       subscriptions: [{ url: 'https://127.0.0.1:9/never-called', events: ['order.*'] }],
-      beforeApp: (h) =>
-        new OperationsSeed(h.fixtures.db, h.tenant).manyEvents(
-          h.subscriptionIds[0],
-          EVENTS,
-          new Date(Date.now() - 20 * 60_000),
-        ),
+      beforeApp: seedManyEvents(EVENTS, 20),
     });
     [sub] = h.subscriptionIds;
   });

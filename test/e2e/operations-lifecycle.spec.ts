@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { byId, expectData, expectErrorBody } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectMonotonic, follow } from '../support/operation-polling.js';
-import { OperationsSeed } from '../support/operations-seed.js';
+import { operationsEnv, seedManyEvents } from '../support/operations-seed.js';
 
 /**
  * Every transition of an operation through the API: PENDING → CANCELLED at once (DELETE and POST
@@ -18,19 +18,9 @@ describe('operations: lifecycle through the API', () => {
   beforeAll(async () => {
     // The API alone: no runner of this deployment exists yet, so operations stay PENDING.
     h = await PipelineHarness.start({
-      env: {
-        ROLES: 'api',
-        OPERATIONS_POLL_MS: '100',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        OPERATIONS_BATCH_SIZE: '50',
-      },
+      env: operationsEnv('api', { OPERATIONS_BATCH_SIZE: '50' }),
       subscriptions: [{ path: '/hook', events: ['order.*'] }],
-      beforeApp: (h) =>
-        new OperationsSeed(h.fixtures.db, h.tenant).manyEvents(
-          h.subscriptionIds[0],
-          3000,
-          new Date(Date.now() - 5 * 60_000),
-        ),
+      beforeApp: seedManyEvents(3000, 5),
     });
     [sub] = h.subscriptionIds;
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { byId, errorOf, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectCompleted, expectStarted, follow } from '../support/operation-polling.js';
-import { OperationsSeed, type SeedAttempt, type SeedEvent } from '../support/operations-seed.js';
+import { OperationsSeed, type SeedAttempt, type SeedEvent, operationsEnv } from '../support/operations-seed.js';
 
 const MIN = 60_000;
 
@@ -81,7 +81,7 @@ describe('operations: recovery of failed deliveries', () => {
   beforeAll(async () => {
     h = await PipelineHarness.start({
       tenants: 2,
-      env: { ROLES: 'api,delivery,operations', OPERATIONS_POLL_MS: '100', API_RATE_LIMIT_PER_MINUTE: '1000000' },
+      env: operationsEnv('api,delivery,operations'),
       subscriptions: [
         { path: '/hook', events: ['order.*'] },
         { path: '/other', events: ['*'] },

@@ -3,7 +3,7 @@ import { expectBody, expectErrorBody } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
 import { expectCompleted, expectStarted } from '../support/operation-polling.js';
-import { OperationsSeed, parkedTask } from '../support/operations-seed.js';
+import { OperationsSeed, parkedTask, operationsEnv } from '../support/operations-seed.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
 import { uniqueId } from '../support/test-config.js';
 
@@ -56,13 +56,7 @@ describe('operations: dead-letter redrive', () => {
         : echoChallenge(req);
     h = await PipelineHarness.start({
       receiver,
-      env: {
-        ROLES: 'all',
-        OPERATIONS_POLL_MS: '100',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        RETRY_SCHEDULE: '200ms',
-        RETRY_JITTER_PERCENT: '0',
-      },
+      env: operationsEnv('all', { RETRY_SCHEDULE: '200ms', RETRY_JITTER_PERCENT: '0' }),
       subscriptions: [
         { path: '/s', events: ['order.*'] },
         { path: '/t', events: ['order.*'] },

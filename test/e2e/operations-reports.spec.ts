@@ -7,7 +7,7 @@ import { registerOperationCommands } from '../../src/modules/operations/cli/oper
 import { ApiClient, byId, errorOf, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectCompleted, expectStarted } from '../support/operation-polling.js';
-import { OperationsSeed, type SeedAttempt } from '../support/operations-seed.js';
+import { OperationsSeed, type SeedAttempt, operationsEnv } from '../support/operations-seed.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 
 const MIN = 60_000;
@@ -86,12 +86,7 @@ describe('operations: delivery reports', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: {
-        ROLES: 'api,operations',
-        OPERATIONS_POLL_MS: '100',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        OPERATIONS_BATCH_SIZE: '100',
-      },
+      env: operationsEnv('api,operations', { OPERATIONS_BATCH_SIZE: '100' }),
       subscriptions: [
         { url: 'https://127.0.0.1:9/a', events: ['*'] },
         { url: 'https://127.0.0.1:9/b', events: ['*'] },

@@ -3,7 +3,7 @@ import type { ServiceProcess } from '../../src/devtools/service-process.js';
 import { byId } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectMonotonic, expectStarted, follow } from '../support/operation-polling.js';
-import { OperationsSeed } from '../support/operations-seed.js';
+import { operationsEnv, seedManyEvents } from '../support/operations-seed.js';
 
 const EVENTS = 30_000;
 const BATCH = 200;
@@ -22,20 +22,9 @@ describe('operations: a runner killed mid-operation', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: {
-        ROLES: 'api',
-        OPERATIONS_LEASE_MS: '2000',
-        OPERATIONS_POLL_MS: '100',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        OPERATIONS_BATCH_SIZE: String(BATCH),
-      },
+      env: operationsEnv('api', { OPERATIONS_LEASE_MS: '2000', OPERATIONS_BATCH_SIZE: String(BATCH) }),
       subscriptions: [{ url: 'https://127.0.0.1:9/x', events: ['order.*'] }],
-      beforeApp: (h) =>
-        new OperationsSeed(h.fixtures.db, h.tenant).manyEvents(
-          h.subscriptionIds[0],
-          EVENTS,
-          new Date(Date.now() - 20 * 60_000),
-        ),
+      beforeApp: seedManyEvents(EVENTS, 20),
     });
     [sub] = h.subscriptionIds;
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import type { PipelineHarness } from './harness.js';
 
 export interface SeedEvent {
   id: string;
@@ -145,3 +146,16 @@ export function parkedTask(tenantId: string, subscriptionId: string, eventId: st
     enqueued_at: at,
   };
 }
+
+/** What the operations suites run with, over their roles: a runner polling every 100 ms, an API they cannot exhaust. */
+export function operationsEnv(roles: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ROLES: roles, OPERATIONS_POLL_MS: '100', API_RATE_LIMIT_PER_MINUTE: '1000000', ...extra };
+}
+
+/** A harness's beforeApp: `count` events of its first subscription, received from `minutesAgo` on. */
+export const seedManyEvents = (count: number, minutesAgo: number) => (h: PipelineHarness) =>
+  new OperationsSeed(h.fixtures.db, h.tenant).manyEvents(
+    h.subscriptionIds[0],
+    count,
+    new Date(Date.now() - minutesAgo * 60_000),
+  );
