@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectBody, expectErrorBody } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
-import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
+import { failingUntilHealed, HttpsReceiver } from '../support/https-receiver.js';
 import { expectCompleted, expectStarted } from '../support/operation-polling.js';
 import { OperationsSeed, parkedTask, operationsEnv } from '../support/operations-seed.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
@@ -50,10 +50,7 @@ describe('operations: dead-letter redrive', () => {
 
   beforeAll(async () => {
     const receiver = new HttpsReceiver();
-    receiver.responder = (req) =>
-      req.path === '/flaky' && !healthy && !req.body.includes('url_verification')
-        ? { status: 500 }
-        : echoChallenge(req);
+    receiver.responder = failingUntilHealed('/flaky', () => healthy);
     h = await PipelineHarness.start({
       receiver,
       env: operationsEnv('all', { RETRY_SCHEDULE: '200ms', RETRY_JITTER_PERCENT: '0' }),
