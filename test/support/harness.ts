@@ -88,28 +88,37 @@ export class PipelineHarness {
 
   static async start(options: HarnessOptions = {}): Promise<PipelineHarness> {
     const h = new PipelineHarness(options.receiver ?? new HttpsReceiver(), options.tenants ?? 1);
-    await h.receiver.start();
-    h.config = testConfig({
-      EGRESS_CA_FILE: h.receiver.caFile,
-      API_KEYS: h.tenants.map((t, i) => `${t}:${h.keys[i]}`).join(','),
-      ...(options.operator ? { OPERATOR_API_KEYS: h.operatorKey } : {}),
+    try {
+      await h.setUp(options);
+    } catch (error) {
+      await h.close().catch(() => undefined); // what did start: a failed start leaves nothing running
+      throw error;
+    }
+    return h;
+  }
+
+  private async setUp(options: HarnessOptions): Promise<void> {
+    await this.receiver.start();
+    this.config = testConfig({
+      EGRESS_CA_FILE: this.receiver.caFile,
+      API_KEYS: this.tenants.map((t, i) => `${t}:${this.keys[i]}`).join(','),
+      ...(options.operator ? { OPERATOR_API_KEYS: this.operatorKey } : {}),
       ...options.env,
     });
-    h.kafka = new KafkaService(h.config, pipelineTopology(h.config));
-    await options.beforeTopics?.(h.kafka, h.config);
-    await h.kafka.start();
-    h.fixtures = new PipelineFixtures(h.kafka);
+    this.kafka = new KafkaService(this.config, pipelineTopology(this.config));
+    await options.beforeTopics?.(this.kafka, this.config);
+    await this.kafka.start();
+    this.fixtures = new PipelineFixtures(this.kafka);
     for (const { path, url, tenant, ...s } of options.subscriptions ?? [])
-      h.subscriptionIds.push(
-        await h.fixtures.insertSubscription({
+      this.subscriptionIds.push(
+        await this.fixtures.insertSubscription({
           ...s,
-          tenantId: h.tenants[tenant ?? 0],
-          url: url ?? h.receiver.url(path ?? '/hook'),
+          tenantId: this.tenants[tenant ?? 0],
+          url: url ?? this.receiver.url(path ?? '/hook'),
         }),
       );
-    await options.beforeApp?.(h);
-    if (options.app !== false) await h.startApp();
-    return h;
+    await options.beforeApp?.(this);
+    if (options.app !== false) await this.startApp();
   }
 
   /** Starts the app (again, after stopApp: a restart of the same deployment). */
