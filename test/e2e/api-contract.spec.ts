@@ -23,7 +23,8 @@ function schemathesis(args: string[], env: Record<string, string>): Promise<RunR
   return new Promise((resolve) => {
     execFile(
       join(root, 'deploy/local/schemathesis.sh'),
-      ['run', ...args],
+      // The wrapper's `run` (run the venv's command with what follows), then Schemathesis's own.
+      ['run', 'run', ...args],
       { env: { ...process.env, ...env }, timeout: BUDGET_MS, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
