@@ -1,8 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { ApiClient, expectErrorBody, type ApiResponse } from '../support/api-client.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
+import { type ApiClient, expectData, expectErrorBody, type ApiResponse } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 
 interface Case {
   name: string;
@@ -91,26 +88,17 @@ const INVALID_IDS = ['not-an-id', '00000000-0000-0000-0000-000000000000', '%00',
 
 /** Every endpoint from the OpenAPI document, fed bad input of every kind: never a 5xx, always the error body. */
 describe('REST API: bad input never yields a 5xx', () => {
-  const receiver = new HttpsReceiver();
-  const tenant = uniqueId('bad');
-  const key = uniqueId('keyX_').padEnd(24, 'x');
-  let app: INestApplication;
+  let h: PipelineHarness;
   let api: ApiClient;
   let subscriptionId: string;
   let operations: { method: string; path: string }[];
 
   beforeAll(async () => {
-    await receiver.start();
-    app = await startApp(
-      testConfig({
-        API_KEYS: `${tenant}:${key}`,
-        EGRESS_CA_FILE: receiver.caFile,
-        API_BODY_LIMIT: '65536',
-        API_RATE_LIMIT_PER_MINUTE: '100000',
-      }),
-    );
-    api = ApiClient.for(app, key);
-    subscriptionId = (await api.raw.post('/v1/webhooks', { url: receiver.url('/bad'), events: ['*'] })).body.id;
+    h = await PipelineHarness.start({ env: { API_BODY_LIMIT: '65536', API_RATE_LIMIT_PER_MINUTE: '100000' } });
+    api = h.api;
+    const body = { url: h.receiver.url('/bad'), events: ['*'] };
+    subscriptionId = expectData(await api.POST('/webhooks', { body }), 201).id;
+    // The document itself is no operation of the document: raw.
     const doc = (await api.raw.get('/v1/openapi.json')).body as {
       servers: { url: string }[];
       paths: Record<string, Record<string, unknown>>;
@@ -120,11 +108,7 @@ describe('REST API: bad input never yields a 5xx', () => {
       Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: `${doc.servers[0].url}${path}` })),
     );
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   const check = (label: string, res: ApiResponse) => {
     if (res.status >= 500) throw new Error(`${label} answered ${res.status}: ${res.text.slice(0, 300)}`);

@@ -1,47 +1,34 @@
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { startApp } from '../../src/bootstrap.js';
 import type { operations } from '../../clients/typescript/index.js';
-import { ApiClient, expectData, expectErrorBody, JSON_PATCH, MERGE_PATCH } from '../support/api-client.js';
+import { type ApiClient, byId, expectData, expectErrorBody, JSON_PATCH, MERGE_PATCH } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { TEST_DATABASE_URL, testConfig, uniqueId } from '../support/test-config.js';
+import { uniqueId } from '../support/test-config.js';
 
 type ListQuery = operations['WebhooksController_list_v1']['parameters']['query'];
 
 /** The subscription resource end to end: real app, real Postgres, real HTTPS receiver. */
 describe('REST /v1/webhooks', () => {
   const receiver = new HttpsReceiver();
-  const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-  const tenantA = uniqueId('tenantA');
-  const tenantB = uniqueId('tenantB');
-  const keyA = uniqueId('keyA_').padEnd(24, 'a');
-  const keyB = uniqueId('keyB_').padEnd(24, 'b');
-  let app: INestApplication;
+  let h: PipelineHarness;
+  let tenantA: string;
   let api: ApiClient;
   let other: ApiClient;
 
   const rows = async (tenant: string) =>
-    (await db.query('SELECT id FROM subscriptions WHERE tenant_id = $1', [tenant])).rowCount;
+    (await h.fixtures.db.query('SELECT id FROM subscriptions WHERE tenant_id = $1', [tenant])).rowCount;
 
   beforeAll(async () => {
-    await receiver.start();
-    app = await startApp(
-      testConfig({ API_KEYS: `${tenantA}:${keyA},${tenantB}:${keyB}`, EGRESS_CA_FILE: receiver.caFile }),
-    );
-    api = ApiClient.for(app, keyA);
-    other = api.as(keyB);
+    // Tenant A, tenant B (isolation), and a third with nothing of its own yet (listing).
+    h = await PipelineHarness.start({ receiver, tenants: 3 });
+    tenantA = h.tenant;
+    api = h.api;
+    other = api.as(h.keys[1]);
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await receiver.stop();
-    await db.end();
-  });
+  afterAll(() => h?.close());
 
   const create = (client: ApiClient, path: string, events = ['order.created'], secret?: string) =>
     client.POST('/webhooks', { body: { url: receiver.url(path), events, ...(secret ? { secret } : {}) } });
-  const byId = (id: string) => ({ params: { path: { id } } });
 
   it('creates after a signed url_verification challenge and never shows the secret again', async () => {
     const secret = 'my-own-secret-0123456789';
@@ -177,7 +164,7 @@ describe('REST /v1/webhooks', () => {
     expect(Date.parse(disabled.status_changed_at!)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
     const listed = expectData(await api.GET('/webhooks', { params: { query: { status: 'disabled' } } }), 200);
     expect(listed.data.map((s) => s.id)).toContain(id);
-    await db.query(`UPDATE subscriptions SET status = 'failing' WHERE id = $1`, [id]);
+    await h.fixtures.db.query(`UPDATE subscriptions SET status = 'failing' WHERE id = $1`, [id]);
     const enabled = expectData(await api.POST('/webhooks/{id}/enable', byId(id)), 200);
     expect(enabled).toMatchObject({ status: 'active', status_reason: null });
     const stale = await api.DELETE('/webhooks/{id}', { params: { path: { id }, header: { 'If-Match': '"1"' } } });
@@ -208,48 +195,42 @@ describe('REST /v1/webhooks', () => {
   });
 
   it('lists with cursor and offset pagination, filters, sort, fields and expand', async () => {
-    const tenant = uniqueId('list');
-    const key = uniqueId('keyL_').padEnd(24, 'l');
-    const listApp = await startApp(testConfig({ API_KEYS: `${tenant}:${key}`, EGRESS_CA_FILE: receiver.caFile }));
-    try {
-      const client = ApiClient.for(listApp, key);
-      for (let i = 0; i < 5; i++)
-        expectData(await create(client, `/l${i}`, i % 2 ? ['payment.*'] : ['order.created']), 201);
-      const list = async (query: ListQuery) => expectData(await client.GET('/webhooks', { params: { query } }), 200);
-      const first = await list({ limit: 2 });
-      expect(first.data).toHaveLength(2);
-      expect(first.pagination.has_more).toBe(true);
-      const second = await list({ limit: 2, after: first.pagination.next_cursor! });
-      const third = await list({ limit: 2, after: second.pagination.next_cursor! });
-      expect(third.pagination).toEqual({ next_cursor: null, has_more: false });
-      const all = [...first.data, ...second.data, ...third.data].map((s) => s.url);
-      expect(all).toEqual([0, 1, 2, 3, 4].map((i) => receiver.url(`/l${i}`)));
-      const desc = await list({ sort: '-created_at', offset: 1, limit: 2 });
-      expect(desc.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l2')]);
-      const payments = await list({ event: 'payment.failed', fields: 'url' });
-      expect(payments.data).toEqual([
-        { id: expect.any(String), url: receiver.url('/l1') },
-        { id: expect.any(String), url: receiver.url('/l3') },
-      ]);
-      const expandedId = first.data[1].id;
-      const expanded = await client.GET('/webhooks/{id}', {
-        params: { path: { id: expandedId }, query: { expand: 'event_types' } },
-      });
-      // The document still types event_types as strings; the API answers catalog entries.
-      const types = expectData(expanded, 200).event_types as unknown as { type: string }[];
-      expect(types.map((t) => t.type)).toEqual(['payment.failed', 'payment.succeeded']);
-      expectErrorBody(
-        await client.GET('/webhooks', { params: { query: { after: 'garbage' } } }),
-        422,
-        'VALIDATION_ERROR',
-      );
-      expectErrorBody(
-        await client.GET('/webhooks', { params: { query: { fields: 'secret' } } }),
-        422,
-        'VALIDATION_ERROR',
-      );
-    } finally {
-      await listApp.close();
-    }
+    // A tenant with no subscription yet: the listing sees exactly the five made here.
+    const client = api.as(h.keys[2]);
+    for (let i = 0; i < 5; i++)
+      expectData(await create(client, `/l${i}`, i % 2 ? ['payment.*'] : ['order.created']), 201);
+    const list = async (query: ListQuery) => expectData(await client.GET('/webhooks', { params: { query } }), 200);
+    const first = await list({ limit: 2 });
+    expect(first.data).toHaveLength(2);
+    expect(first.pagination.has_more).toBe(true);
+    const second = await list({ limit: 2, after: first.pagination.next_cursor! });
+    const third = await list({ limit: 2, after: second.pagination.next_cursor! });
+    expect(third.pagination).toEqual({ next_cursor: null, has_more: false });
+    const all = [...first.data, ...second.data, ...third.data].map((s) => s.url);
+    expect(all).toEqual([0, 1, 2, 3, 4].map((i) => receiver.url(`/l${i}`)));
+    const desc = await list({ sort: '-created_at', offset: 1, limit: 2 });
+    expect(desc.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l2')]);
+    const payments = await list({ event: 'payment.failed', fields: 'url' });
+    expect(payments.data).toEqual([
+      { id: expect.any(String), url: receiver.url('/l1') },
+      { id: expect.any(String), url: receiver.url('/l3') },
+    ]);
+    const expandedId = first.data[1].id;
+    const expanded = await client.GET('/webhooks/{id}', {
+      params: { path: { id: expandedId }, query: { expand: 'event_types' } },
+    });
+    // The document still types event_types as strings; the API answers catalog entries.
+    const types = expectData(expanded, 200).event_types as unknown as { type: string }[];
+    expect(types.map((t) => t.type)).toEqual(['payment.failed', 'payment.succeeded']);
+    expectErrorBody(
+      await client.GET('/webhooks', { params: { query: { after: 'garbage' } } }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expectErrorBody(
+      await client.GET('/webhooks', { params: { query: { fields: 'secret' } } }),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 });

@@ -1,32 +1,17 @@
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
-import { startApp } from '../../src/bootstrap.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { TEST_DATABASE_URL, testConfig, uniqueId } from '../support/test-config.js';
+import { errorOf, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 
 /** Without EGRESS_ALLOW_CIDRS, only public addresses may be registered (SSRF protection). */
 describe('REST /v1/webhooks URL policy (no allow-list)', () => {
-  const receiver = new HttpsReceiver();
-  const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
-  const tenant = uniqueId('policy');
-  const key = uniqueId('keyP_').padEnd(24, 'p');
-  let app: INestApplication;
-  let api: ApiClient;
+  let h: PipelineHarness;
 
   beforeAll(async () => {
-    await receiver.start();
-    app = await startApp(
-      testConfig({ API_KEYS: `${tenant}:${key}`, EGRESS_CA_FILE: receiver.caFile, EGRESS_ALLOW_CIDRS: '' }),
-    );
-    api = ApiClient.for(app, key);
+    h = await PipelineHarness.start({ env: { EGRESS_ALLOW_CIDRS: '' } });
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await receiver.stop();
-    await db.end();
-  });
+  const create = (body: { url: string; events: string[]; alert_url?: string; secret?: string }) =>
+    h.api.POST('/webhooks', { body });
 
   it.each([
     ['an http:// URL', 'http://example.com/hook', 'NOT_HTTPS'],
@@ -41,27 +26,30 @@ describe('REST /v1/webhooks URL policy (no allow-list)', () => {
     ['not a URL', 'not a url', 'INVALID_URL'],
     ['an unresolvable name', 'https://no-such-host.invalid/', 'UNRESOLVABLE_HOST'],
   ])('refuses %s with 422 and a detail naming url', async (_name, url, detailCode) => {
-    const res = await api.raw.post('/v1/webhooks', { url, events: ['order.created'] });
+    const res = await create({ url, events: ['order.created'] });
     expectErrorBody(res, 422, 'VALIDATION_ERROR');
-    expect(res.body.error.details).toContainEqual(expect.objectContaining({ field: 'url', code: detailCode }));
+    expect(errorOf(res).details).toContainEqual(expect.objectContaining({ field: 'url', code: detailCode }));
   });
 
   it('sends no request and stores nothing for a refused URL', async () => {
-    const res = await api.raw.post('/v1/webhooks', { url: receiver.url(), events: ['order.created'] });
+    const res = await create({ url: h.receiver.url(), events: ['order.created'] });
     expectErrorBody(res, 422, 'VALIDATION_ERROR');
-    expect(receiver.requests).toHaveLength(0);
-    expect((await db.query('SELECT 1 FROM subscriptions WHERE tenant_id = $1', [tenant])).rowCount).toBe(0);
+    expect(h.receiver.requests).toHaveLength(0);
+    const stored = await h.fixtures.db.query('SELECT 1 FROM subscriptions WHERE tenant_id = $1', [h.tenant]);
+    expect(stored.rowCount).toBe(0);
   });
 
   it('applies the same policy to alert_url and reports every problem at once', async () => {
-    const res = await api.raw.post('/v1/webhooks', {
+    const res = await create({
       url: 'http://example.com',
       events: [],
       alert_url: 'https://192.168.1.1/alerts',
       secret: 'short',
     });
     expectErrorBody(res, 422, 'VALIDATION_ERROR');
-    const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
+    const fields = errorOf(res)
+      .details.map((d: { field: string }) => d.field)
+      .sort();
     expect(fields).toEqual(expect.arrayContaining(['alert_url', 'events', 'secret', 'url']));
   });
 });

@@ -1,12 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { OperationsSeed, parkedTask } from '../support/operations-seed.js';
-import { PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { randomUUID } from 'node:crypto';
+import { type ApiClient, expectBody, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { OperationsSeed } from '../support/operations-seed.js';
 
 const MIN = 60_000;
 
@@ -16,27 +11,18 @@ const MIN = 60_000;
  * console itself served at /console by the api role.
  */
 describe('console: read endpoints and static files', () => {
-  const tenant = uniqueId('tenant-');
-  const other = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
-  const otherKey = `hk_${randomBytes(16).toString('hex')}`;
-  let app: INestApplication;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
+  let h: PipelineHarness;
   let api: ApiClient;
+  let otherKey: string;
   let sub: string;
   // Whole minutes in the past, so each seeded attempt lands in a known bucket.
   const minute = (ago: number) => new Date((Math.floor(Date.now() / MIN) - ago) * MIN);
   const eventId = `evt_${randomUUID()}`;
 
-  beforeAll(async () => {
-    const config = testConfig({ ROLES: 'api', API_KEYS: `${tenant}:${key},${other}:${otherKey}` });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    sub = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://hooks.example.com/in', events: ['*'] });
-    // Attempts up to 25 hours old: the attempt log accepts rows of any date (a default partition).
-    const seed = new OperationsSeed(fixtures.db, tenant);
+  /** One event and its attempts up to 25 hours old: the attempt log accepts rows of any date (a default partition). */
+  const seedAttempts = async (h: PipelineHarness) => {
+    [sub] = h.subscriptionIds;
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
     await seed.events([{ id: eventId, type: 'order.created', receivedAt: minute(10), subscriptionIds: [sub] }]);
     const at = (ago: number, s: number) => new Date(minute(ago).getTime() + s * 1000);
     const attempt = (ago: number, s: number, outcome: 'success' | 'http_error' | 'timeout', ms: number) => ({
@@ -54,23 +40,29 @@ describe('console: read endpoints and static files', () => {
       attempt(60 * 25, 0, 'success', 1), // outside the 24 h window
       attempt(90, 0, 'success', 1), // inside 24 h, outside 1 h
     ]);
-    app = await startApp(config);
-    api = ApiClient.for(app, key);
-  });
+  };
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
+  beforeAll(async () => {
+    h = await PipelineHarness.start({
+      tenants: 2,
+      env: { ROLES: 'api' },
+      subscriptions: [{ url: 'https://hooks.example.com/in', events: ['*'] }],
+      beforeApp: seedAttempts,
+    });
+    api = h.api;
+    otherKey = h.keys[1];
   });
+  afterAll(() => h?.close());
+
+  const stats = (id: string, hours?: number, client = api) =>
+    client.GET('/webhooks/{id}/delivery-stats', { params: { path: { id }, query: hours ? { hours } : {} } });
 
   it('aggregates a subscription’s attempts per minute with counts by outcome and latency percentiles', async () => {
-    const res = await api.raw.get(`/v1/webhooks/${sub}/delivery-stats`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ subscription_id: sub, bucket_seconds: 60 });
-    expect(Date.parse(res.body.to) - Date.parse(res.body.from)).toBe(24 * 3_600_000);
-    expect(res.body.totals).toEqual({ success: 6, http_error: 1, timeout: 1 });
-    expect(res.body.buckets.slice(1)).toEqual([
+    const day = expectBody(await stats(sub), 200);
+    expect(day).toMatchObject({ subscription_id: sub, bucket_seconds: 60 });
+    expect(Date.parse(day.to) - Date.parse(day.from)).toBe(24 * 3_600_000);
+    expect(day.totals).toEqual({ success: 6, http_error: 1, timeout: 1 });
+    expect(day.buckets.slice(1)).toEqual([
       // percentile_cont over 10, 20, 30, 40, 100, 200: p50 35, p95 175, p99 195
       {
         minute: minute(5).toISOString(),
@@ -81,15 +73,16 @@ describe('console: read endpoints and static files', () => {
       },
       { minute: minute(3).toISOString(), outcomes: { timeout: 1 }, p50_ms: 30_000, p95_ms: 30_000, p99_ms: 30_000 },
     ]);
-    const lastHours = await api.raw.get(`/v1/webhooks/${sub}/delivery-stats?hours=1`);
-    expect(lastHours.body.totals).toEqual({ success: 5, http_error: 1, timeout: 1 });
-    expect(lastHours.body.buckets).toHaveLength(2);
+    const lastHours = expectBody(await stats(sub, 1), 200);
+    expect(lastHours.totals).toEqual({ success: 5, http_error: 1, timeout: 1 });
+    expect(lastHours.buckets).toHaveLength(2);
   });
 
   it('is tenant-scoped and validates its query with the error body', async () => {
-    expectErrorBody(await api.as(otherKey).raw.get(`/v1/webhooks/${sub}/delivery-stats`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.raw.get(`/v1/webhooks/${randomUUID()}/delivery-stats`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.raw.get(`/v1/webhooks/${sub}/delivery-stats?hours=25`), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await stats(sub, undefined, api.as(otherKey)), 404, 'NOT_FOUND');
+    expectErrorBody(await stats(randomUUID()), 404, 'NOT_FOUND');
+    expectErrorBody(await stats(sub, 25), 422, 'VALIDATION_ERROR');
+    // Not a number, no key: outside the document, sent raw.
     expectErrorBody(await api.raw.get(`/v1/webhooks/${sub}/delivery-stats?hours=x`), 422, 'VALIDATION_ERROR');
     expectErrorBody(await api.as(null).raw.get(`/v1/webhooks/${sub}/delivery-stats`), 401);
   });
@@ -103,10 +96,13 @@ describe('console: read endpoints and static files', () => {
   });
 
   it('shows an attempt with its request rebuilt from the event store, signatures masked', async () => {
-    const list = await api.raw.get(`/v1/webhooks/${sub}/deliveries?outcome=http_error`);
-    const res = await api.raw.get(`/v1/webhooks/${sub}/deliveries/${list.body.data[0].id}`);
-    expect(res.status).toBe(200);
-    expect(res.body.request).toMatchObject({
+    const list = await api.GET('/webhooks/{id}/deliveries', {
+      params: { path: { id: sub }, query: { outcome: 'http_error' } },
+    });
+    const attemptId = expectBody(list, 200).data[0].id as string;
+    const res = await api.GET('/webhooks/{id}/deliveries/{attemptId}', { params: { path: { id: sub, attemptId } } });
+    const attempt = expectBody(res, 200);
+    expect(attempt.request).toMatchObject({
       method: 'POST',
       url: 'https://hooks.example.com/in',
       reconstructed: true,
@@ -114,41 +110,36 @@ describe('console: read endpoints and static files', () => {
       headers: { 'content-type': 'application/json', 'webhook-id': eventId },
     });
     for (const name of ['webhook-signature', 'x-signature', 'x-webhook-signature'])
-      expect(res.body.request.headers[name]).toMatch(/••/);
+      expect(attempt.request.headers[name]).toMatch(/••/);
   });
 
   it('lists the tenant’s dead letters, newest first, filtered and paged', async () => {
-    const seed = new OperationsSeed(fixtures.db, tenant);
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
     const ids = [];
     for (const [i, reason] of ['exhausted', 'gone', 'exhausted'].entries())
-      ids.push(
-        await seed.deadLetter({
-          subscriptionId: sub,
-          reason,
-          payload: parkedTask(tenant, sub, `evt_${i}`),
-          at: minute(9 - i),
-        }),
-      );
-    await new OperationsSeed(fixtures.db, other).deadLetter({
+      ids.push(await seed.parked(sub, `evt_${i}`, reason, minute(9 - i)));
+    await new OperationsSeed(h.fixtures.db, h.tenants[1]).deadLetter({
       subscriptionId: null,
       reason: 'gone',
       payload: null,
       at: minute(1),
     });
-    const all = await api.raw.get('/v1/dead-letters?limit=2');
-    expect(all.status).toBe(200);
-    expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
-    expect(all.body.data[0]).toMatchObject({
+    const list = async (query: { limit?: number; after?: string; reason?: string; redriven?: boolean }) =>
+      expectBody(await api.GET('/dead-letters', { params: { query } }), 200);
+    const all = await list({ limit: 2 });
+    expect(all.data.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
+    expect(all.data[0]).toMatchObject({
       reason: 'exhausted',
       event_id: 'evt_2',
       event_type: 'order.created',
       redriven_at: null,
     });
-    const next = await api.raw.get(`/v1/dead-letters?limit=2&after=${all.body.pagination.next_cursor}`);
-    expect(next.body.data.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
-    expect(next.body.pagination).toEqual({ next_cursor: null, has_more: false });
-    const gone = await api.raw.get('/v1/dead-letters?reason=gone&redriven=false');
-    expect(gone.body.data.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
+    const next = await list({ limit: 2, after: all.pagination.next_cursor });
+    expect(next.data.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
+    expect(next.pagination).toEqual({ next_cursor: null, has_more: false });
+    const gone = await list({ reason: 'gone', redriven: false });
+    expect(gone.data.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
+    // Not a boolean, not a cursor: sent raw.
     expectErrorBody(await api.raw.get('/v1/dead-letters?redriven=maybe&after=nope'), 422, 'VALIDATION_ERROR');
   });
 

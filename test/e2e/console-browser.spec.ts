@@ -2,16 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { INestApplication } from '@nestjs/common';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient } from '../support/api-client.js';
-import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { type ApiClient, expectData } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { failingUntilHealed, HttpsReceiver } from '../support/https-receiver.js';
+import { operationsEnv } from '../support/operations-seed.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const ARTIFACTS = 'test/artifacts';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,14 +19,10 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
  * in a URL, and axe-core finds nothing serious on any page.
  */
 describe('console in a browser', () => {
-  const tenant = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
   const receiver = new HttpsReceiver();
   let healthy = false;
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
+  let key: string;
   let api: ApiClient;
   let browser: Browser;
   let page: Page;
@@ -46,8 +38,7 @@ describe('console in a browser', () => {
     }),
   };
 
-  const publish = (event: object) =>
-    kafka.send(config.ingestTopics[0], [{ key: null, value: JSON.stringify(event), headers: { 'tenant-id': tenant } }]);
+  const publish = (event: object) => h.publish([event]);
   // The bar's own value, read in the page: what a user sees, not what the API says. (A polled
   // locator rather than waitForFunction, whose string evaluation the console's CSP forbids.)
   const reaches100 = async (label: string) => {
@@ -74,33 +65,19 @@ describe('console in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // Installs Debian's chromium when missing (fresh machines) and prints its path.
     const executablePath = execFileSync('deploy/local/browser.sh', { encoding: 'utf8' }).trim();
-    await receiver.start();
-    receiver.responder = (req) =>
-      req.path === '/flaky' && !healthy && !req.body.includes('url_verification')
-        ? { status: 500 }
-        : echoChallenge(req);
-    config = testConfig({
-      ROLES: 'all',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${key}`,
-      OPERATIONS_POLL_MS: '100',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-      RETRY_SCHEDULE: '200ms',
-      RETRY_JITTER_PERCENT: '0',
-      LOG_LEVEL: process.env.CONSOLE_TEST_LOG ?? 'silent',
+    receiver.responder = failingUntilHealed('/flaky', () => healthy);
+    h = await PipelineHarness.start({
+      receiver,
+      env: operationsEnv('all', {
+        RETRY_SCHEDULE: '200ms',
+        RETRY_JITTER_PERCENT: '0',
+        LOG_LEVEL: process.env.CONSOLE_TEST_LOG ?? 'silent',
+      }),
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    app = await startApp(config);
-    api = ApiClient.for(app, key);
-    const create = async (path: string, description: string, types: string[]) => {
-      const { data, error, response } = await api.POST('/webhooks', {
-        body: { url: receiver.url(path), events: types, description },
-      });
-      if (!data) throw new Error(`create subscription: ${response.status} ${JSON.stringify(error)}`);
-      return data.id;
-    };
+    ({ api, key } = h);
+    const create = async (path: string, description: string, types: string[]) =>
+      expectData(await api.POST('/webhooks', { body: { url: receiver.url(path), events: types, description } }), 201)
+        .id;
     subs.shop = await create('/shop', 'Orders to the shop', ['order.*']);
     subs.flaky = await create('/flaky', 'Payments to billing', ['payment.*']);
     await new Promise((r) => setTimeout(r, 1000)); // the changelog reaches the ingest stage's table
@@ -111,7 +88,8 @@ describe('console in a browser', () => {
     // The payment fails twice (first attempt and the one retry) and is parked in the DLQ.
     await eventually(
       async () =>
-        (await fixtures.db.query(`SELECT 1 FROM dead_letters WHERE subscription_id = $1`, [subs.flaky])).rowCount === 1,
+        (await h.fixtures.db.query(`SELECT 1 FROM dead_letters WHERE subscription_id = $1`, [subs.flaky])).rowCount ===
+        1,
       60_000,
       'the payment parked in the DLQ',
     );
@@ -129,10 +107,7 @@ describe('console in a browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
+    await h?.close();
   });
 
   afterEach(() => {

@@ -1,9 +1,15 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
 import { createOperatorKey, revokeOperatorKey } from '../../src/modules/auth/operator-keys.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
+import {
+  ApiClient,
+  byId,
+  errorOf,
+  expectBody,
+  expectData,
+  expectErrorBody,
+  MERGE_PATCH,
+} from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { uniqueId } from '../support/test-config.js';
 
 const invoiceSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -17,72 +23,60 @@ const invoiceSchema = {
  * versions, archive, ETags and pagination; a second instance follows a change within 2 s.
  */
 describe('REST /v1/event-types', () => {
-  const receiver = new HttpsReceiver();
-  const tenant = uniqueId('tenant-');
-  const tenantKey = uniqueId('tenant_key_').padEnd(24, 't');
-  const operatorKey = uniqueId('operator_key_').padEnd(24, 'o');
   const ns = uniqueId('inv'); // the catalog is deployment-wide: each run names its own types
-  let config: ReturnType<typeof testConfig>;
-  let app: INestApplication;
-  let second: INestApplication | undefined;
+  let h: PipelineHarness;
   let operator: ApiClient;
   let tenantApi: ApiClient;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api',
-      API_KEYS: `${tenant}:${tenantKey}`,
-      OPERATOR_API_KEYS: operatorKey,
-      EGRESS_CA_FILE: receiver.caFile,
-      EVENT_TYPE_REGISTRY_POLL_MS: '0',
-    });
-    app = await startApp(config);
-    operator = ApiClient.for(app, operatorKey);
-    tenantApi = operator.as(tenantKey);
+    h = await PipelineHarness.start({ operator: true, env: { ROLES: 'api', EVENT_TYPE_REGISTRY_POLL_MS: '0' } });
+    tenantApi = h.api;
+    operator = h.api.as(h.operatorKey);
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await second?.close();
-    await app?.close();
-    await receiver.stop();
-  });
-
-  const define = (type: string, extra: Record<string, unknown> = {}) =>
-    operator.raw.post('/v1/event-types', {
-      type,
-      description: 'An invoice was paid.',
-      schema: invoiceSchema,
-      ...extra,
+  const define = (type: string, extra: { examples?: object[] } = {}, client = operator) =>
+    client.POST('/event-types', {
+      body: { type, description: 'An invoice was paid.', schema: invoiceSchema, ...extra },
     });
+  const byType = (type: string) => ({ params: { path: { type } } });
+  const read = async (type: string) => expectData(await tenantApi.GET('/event-types/{type}', byType(type)), 200);
+  const subscribe = (events: string[], path = '/a', client = tenantApi) =>
+    client.POST('/webhooks', { body: { url: h.receiver.url(path), events } });
 
   it('lets an operator define a type, and a tenant read it but never change it (403)', async () => {
     const type = `${ns}.paid`;
     const created = await define(type, { examples: [{ invoice_id: 'i1', amount: 5 }] });
-    expect(created.status).toBe(201);
-    expect(created.headers.get('location')).toBe(`/v1/event-types/${type}`);
-    expect(created.body).toMatchObject({ type, source: 'api', version: 1, archived: false, schema: invoiceSchema });
+    expect(expectData(created, 201)).toMatchObject({
+      type,
+      source: 'api',
+      version: 1,
+      archived: false,
+      schema: invoiceSchema,
+    });
+    expect(created.response.headers.get('location')).toBe(`/v1/event-types/${type}`);
 
-    const read = await tenantApi.raw.get(`/v1/event-types/${type}`);
-    expect(read.status).toBe(200);
-    expect(read.body.description).toBe('An invoice was paid.');
-    expectErrorBody(await tenantApi.raw.post('/v1/event-types', { type: `${ns}.x`, schema: {} }), 403, 'FORBIDDEN');
-    expectErrorBody(await tenantApi.raw.patch(`/v1/event-types/${type}`, { description: 'no' }), 403, 'FORBIDDEN');
-    expectErrorBody(await tenantApi.raw.delete(`/v1/event-types/${type}`), 403, 'FORBIDDEN');
-    expect((await tenantApi.raw.get(`/v1/event-types/${type}`)).body.description).toBe('An invoice was paid.');
+    expect((await read(type)).description).toBe('An invoice was paid.');
+    expectErrorBody(await define(`${ns}.x`, {}, tenantApi), 403, 'FORBIDDEN');
+    const patch = { ...byType(type), body: { description: 'no' }, headers: MERGE_PATCH };
+    expectErrorBody(await tenantApi.PATCH('/event-types/{type}', patch), 403, 'FORBIDDEN');
+    expectErrorBody(await tenantApi.DELETE('/event-types/{type}', byType(type)), 403, 'FORBIDDEN');
+    expect((await read(type)).description).toBe('An invoice was paid.');
   });
 
   it('takes an operator key made by the CLI until it is revoked', async () => {
-    const { id, key } = await createOperatorKey(config, 'cli');
+    const { id, key } = await createOperatorKey(h.config, 'cli');
     const cli = operator.as(key);
-    expect(
-      (await cli.raw.post('/v1/event-types', { type: `${ns}.cli`, description: '', schema: invoiceSchema })).status,
-    ).toBe(201);
-    expect(await revokeOperatorKey(config, id)).toBe(true);
-    expectErrorBody(await cli.raw.get('/v1/event-types'), 401, 'UNAUTHENTICATED');
+    const created = await cli.POST('/event-types', {
+      body: { type: `${ns}.cli`, description: '', schema: invoiceSchema },
+    });
+    expectData(created, 201);
+    expect(await revokeOperatorKey(h.config, id)).toBe(true);
+    expectErrorBody(await cli.GET('/event-types'), 401, 'UNAUTHENTICATED');
   });
 
   it('answers 422 with every problem of a bad name, schema or example, and 409 for a duplicate', async () => {
+    // A schema of the wrong shape and an unknown field: outside the document, sent raw.
     const bad = await operator.raw.post('/v1/event-types', {
       type: 'Invoice Paid',
       schema: { type: 'object', properties: { a: { type: 'nonsense' } }, required: 'a' },
@@ -96,126 +90,114 @@ describe('REST /v1/event-types', () => {
 
     const badExample = await define(`${ns}.example`, { examples: [{ invoice_id: 'i', amount: -1 }] });
     expectErrorBody(badExample, 422, 'VALIDATION_ERROR');
-    expect(badExample.body.error.details[0]).toMatchObject({ field: 'examples[0]', code: 'INVALID_EXAMPLE' });
+    expect(errorOf(badExample).details[0]).toMatchObject({ field: 'examples[0]', code: 'INVALID_EXAMPLE' });
 
-    expect((await define(`${ns}.dup`)).status).toBe(201);
+    expectData(await define(`${ns}.dup`), 201);
     expectErrorBody(await define(`${ns}.dup`), 409, 'CONFLICT');
   });
 
   it('versions a schema change, honours If-Match and replays an Idempotency-Key', async () => {
     const type = `${ns}.versioned`;
-    const headers = { 'idempotency-key': uniqueId('idem-') };
-    const first = await operator.raw.post(
-      '/v1/event-types',
-      { type, description: 'd', schema: invoiceSchema },
-      { headers },
-    );
-    const replay = await operator.raw.post(
-      '/v1/event-types',
-      { type, description: 'd', schema: invoiceSchema },
-      { headers },
-    );
-    expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const post = { params: { header: { 'Idempotency-Key': uniqueId('idem-') } } };
+    const body = { type, description: 'd', schema: invoiceSchema };
+    const first = await operator.POST('/event-types', { ...post, body });
+    const replay = await operator.POST('/event-types', { ...post, body });
+    expectData(replay, 201);
+    expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
 
-    const etag = first.headers.get('etag')!;
-    const described = await operator.raw.patch(`/v1/event-types/${type}`, { description: 'new words' }, undefined, {
-      headers: { 'if-match': etag },
+    const etag = first.response.headers.get('etag')!;
+    const patch = (change: object, ifMatch?: string) =>
+      operator.PATCH('/event-types/{type}', {
+        params: { path: { type }, ...(ifMatch ? { header: { 'If-Match': ifMatch } } : {}) },
+        body: change,
+        headers: MERGE_PATCH,
+      });
+    expect(expectData(await patch({ description: 'new words' }, etag), 200)).toMatchObject({
+      description: 'new words',
+      version: 1,
     });
-    expect(described.body).toMatchObject({ description: 'new words', version: 1 });
-    const staleWrite = await operator.raw.patch(`/v1/event-types/${type}`, { description: 'x' }, undefined, {
-      headers: { 'if-match': etag },
-    });
-    expectErrorBody(staleWrite, 412, 'PRECONDITION_FAILED');
+    expectErrorBody(await patch({ description: 'x' }, etag), 412, 'PRECONDITION_FAILED');
 
     const schema = { ...invoiceSchema, required: ['invoice_id'] };
-    const changed = await operator.raw.patch(`/v1/event-types/${type}`, { schema });
-    expect(changed.body).toMatchObject({ version: 2, schema });
-    expectErrorBody(
-      await operator.raw.patch(`/v1/event-types/${type}`, { schema: { type: 7 } }),
-      422,
-      'VALIDATION_ERROR',
-    );
+    expect(expectData(await patch({ schema }), 200)).toMatchObject({ version: 2, schema });
+    expectErrorBody(await patch({ schema: { type: 7 } }), 422, 'VALIDATION_ERROR');
 
-    const versions = await tenantApi.raw.get(`/v1/event-types/${type}/versions?limit=1`);
-    expect(versions.body.data.map((v: { version: number }) => v.version)).toEqual([2]);
-    expect(versions.body.pagination.has_more).toBe(true);
-    const older = await tenantApi.raw.get(
-      `/v1/event-types/${type}/versions?after=${versions.body.pagination.next_cursor}`,
-    );
-    expect(older.body.data).toMatchObject([{ version: 1, schema: invoiceSchema }]);
+    const versions = (query: { limit?: number; after?: string }) =>
+      tenantApi.GET('/event-types/{type}/versions', { params: { path: { type }, query } });
+    const newest = expectBody(await versions({ limit: 1 }), 200);
+    expect(newest.data.map((v: { version: number }) => v.version)).toEqual([2]);
+    expect(newest.pagination.has_more).toBe(true);
+    const older = expectBody(await versions({ after: newest.pagination.next_cursor }), 200);
+    expect(older.data).toMatchObject([{ version: 1, schema: invoiceSchema }]);
   });
 
   it('archives on DELETE: still readable, refused to new subscriptions, listed only on request', async () => {
     const type = `${ns}.archived`;
     await define(type);
-    const subscribe = (events: string[]) => tenantApi.raw.post('/v1/webhooks', { url: receiver.url('/a'), events });
-    const existing = await subscribe([type]);
-    expect(existing.status).toBe(201);
-    expect((await operator.raw.delete(`/v1/event-types/${type}`)).status).toBe(204);
-    expect((await operator.raw.delete(`/v1/event-types/${type}`)).status).toBe(204);
+    const existing = expectData(await subscribe([type]), 201);
+    expect((await operator.DELETE('/event-types/{type}', byType(type))).response.status).toBe(204);
+    expect((await operator.DELETE('/event-types/{type}', byType(type))).response.status).toBe(204);
 
     // The existing subscription keeps the archived type, even through an edit of another field.
-    const edited = await tenantApi.raw.patch(`/v1/webhooks/${existing.body.id}`, { description: 'still here' });
-    expect(edited.body).toMatchObject({ events: [type], description: 'still here' });
+    const edited = await tenantApi.PATCH('/webhooks/{id}', {
+      ...byId(existing.id),
+      body: { description: 'still here' },
+      headers: MERGE_PATCH,
+    });
+    expect(expectData(edited, 200)).toMatchObject({ events: [type], description: 'still here' });
 
-    expect((await tenantApi.raw.get(`/v1/event-types/${type}`)).body).toMatchObject({ archived: true });
+    expect(await read(type)).toMatchObject({ archived: true });
     const refused = await subscribe([type]);
     expectErrorBody(refused, 422, 'VALIDATION_ERROR');
-    expect(refused.body.error.details[0]).toMatchObject({ field: 'events[0]', code: 'UNKNOWN_EVENT_TYPE' });
-    const listed = async (query: string) =>
-      (await tenantApi.raw.get(`/v1/event-types?prefix=${ns}.&limit=100${query}`)).body.data.map(
-        (t: { type: string }) => t.type,
-      );
-    expect(await listed('')).not.toContain(type);
-    expect(await listed('&include_archived=true')).toContain(type);
+    expect(errorOf(refused).details[0]).toMatchObject({ field: 'events[0]', code: 'UNKNOWN_EVENT_TYPE' });
+    const listed = async (includeArchived?: boolean) =>
+      expectBody(
+        await tenantApi.GET('/event-types', {
+          params: { query: { prefix: `${ns}.`, limit: 100, ...(includeArchived ? { include_archived: true } : {}) } },
+        }),
+        200,
+      ).data.map((t: { type: string }) => t.type);
+    expect(await listed()).not.toContain(type);
+    expect(await listed(true)).toContain(type);
   });
 
   it('pages by name with a cursor and filters by prefix and source', async () => {
     await Promise.all(['a', 'b', 'c'].map((x) => define(`${ns}-page.${x}`)));
-    const first = await tenantApi.raw.get(`/v1/event-types?prefix=${ns}-page.&limit=2`);
-    expect(first.body.data.map((t: { type: string }) => t.type)).toEqual([`${ns}-page.a`, `${ns}-page.b`]);
-    const next = await tenantApi.raw.get(
-      `/v1/event-types?prefix=${ns}-page.&after=${first.body.pagination.next_cursor}`,
-    );
-    expect(next.body.data.map((t: { type: string }) => t.type)).toEqual([`${ns}-page.c`]);
-    expect(next.body.pagination).toEqual({ next_cursor: null, has_more: false });
-    const builtin = await tenantApi.raw.get('/v1/event-types?source=builtin');
-    expect(builtin.body.data.map((t: { source: string }) => t.source)).toEqual([
-      'builtin',
-      'builtin',
-      'builtin',
-      'builtin',
-    ]);
+    const list = async (query: { prefix?: string; limit?: number; after?: string; source?: 'builtin' }) =>
+      expectBody(await tenantApi.GET('/event-types', { params: { query } }), 200);
+    const first = await list({ prefix: `${ns}-page.`, limit: 2 });
+    expect(first.data.map((t: { type: string }) => t.type)).toEqual([`${ns}-page.a`, `${ns}-page.b`]);
+    const next = await list({ prefix: `${ns}-page.`, after: first.pagination.next_cursor });
+    expect(next.data.map((t: { type: string }) => t.type)).toEqual([`${ns}-page.c`]);
+    expect(next.pagination).toEqual({ next_cursor: null, has_more: false });
+    const builtin = await list({ source: 'builtin' });
+    expect(builtin.data.map((t: { source: string }) => t.source)).toEqual(['builtin', 'builtin', 'builtin', 'builtin']);
+    // Not a source the document knows: sent raw.
     expectErrorBody(await tenantApi.raw.get('/v1/event-types?source=elsewhere'), 422, 'VALIDATION_ERROR');
-    expectErrorBody(await tenantApi.raw.get('/v1/event-types?after=bogus'), 422, 'VALIDATION_ERROR');
+    const bogus = await tenantApi.GET('/event-types', { params: { query: { after: 'bogus' } } });
+    expectErrorBody(bogus, 422, 'VALIDATION_ERROR');
   });
 
   it('accepts well-formed wildcards before any type they cover exists', async () => {
-    const created = await tenantApi.raw.post('/v1/webhooks', {
-      url: receiver.url('/w'),
-      events: [`${ns}-later.*`, '*'],
-    });
-    expect(created.status).toBe(201);
-    const malformed = await tenantApi.raw.post('/v1/webhooks', { url: receiver.url('/w'), events: ['In voice.*'] });
-    expectErrorBody(malformed, 422, 'VALIDATION_ERROR');
+    expectData(await subscribe([`${ns}-later.*`, '*'], '/w'), 201);
+    expectErrorBody(await subscribe(['In voice.*'], '/w'), 422, 'VALIDATION_ERROR');
   });
 
   it('sees a type created through another instance in its subscription API within 2 s', async () => {
-    second = await startApp(config);
-    const elsewhere = ApiClient.for(second, tenantKey);
+    const second = await h.startInstance({});
+    const elsewhere = ApiClient.for(second, h.key);
     const type = `${ns}.elsewhere`;
-    const subscribe = () => elsewhere.raw.post('/v1/webhooks', { url: receiver.url('/b'), events: [type] });
-    expect((await subscribe()).status).toBe(422);
+    const subscribeElsewhere = () => subscribe([type], '/b', elsewhere);
+    expect((await subscribeElsewhere()).response.status).toBe(422);
 
-    expect((await define(type)).status).toBe(201);
+    expectData(await define(type), 201);
     const created = Date.now();
-    let accepted = await subscribe();
-    while (accepted.status !== 201 && Date.now() - created < 2000) {
+    let accepted = await subscribeElsewhere();
+    while (accepted.response.status !== 201 && Date.now() - created < 2000) {
       await new Promise((r) => setTimeout(r, 100));
-      accepted = await subscribe();
+      accepted = await subscribeElsewhere();
     }
-    expect(accepted.status).toBe(201);
+    expect(accepted.response.status).toBe(201);
     expect(Date.now() - created).toBeLessThan(2000);
   });
 });

@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
 import type { CircuitSnapshot } from '../../src/modules/failures/circuit-breaker.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { byId } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { uniqueId } from '../support/test-config.js';
 
 const OPEN_MS = 5000;
 
@@ -19,55 +15,40 @@ const OPEN_MS = 5000;
  * Ten 1-10 s tiers, so that tasks skipping through them outlive two open periods.
  */
 describe('failure handling: circuit breaker', () => {
-  const tenant = uniqueId('tenant-');
-  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
-  const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let baseUrl: string;
+  let h: PipelineHarness;
   let sub: string;
 
   beforeAll(async () => {
-    await receiver.start();
+    const receiver = new HttpsReceiver();
     // The first 4 requests fail: 3 open the circuit, the 4th is the first probe.
     receiver.responder = () => ({ status: receiver.deliveries().length <= 4 ? 500 : 200 });
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,retry,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${apiKey}`,
-      RETRY_SCHEDULE: '1s,2s,3s,4s,5s,6s,7s,8s,9s,10s',
-      CIRCUIT_CONSECUTIVE_FAILURES: '3',
-      CIRCUIT_FAILURE_RATIO_PERCENT: '0',
-      CIRCUIT_OPEN_DURATION: `${OPEN_MS}ms`,
+    h = await PipelineHarness.start({
+      receiver,
+      env: {
+        ROLES: 'api,ingest,delivery,retry,operations',
+        RETRY_SCHEDULE: '1s,2s,3s,4s,5s,6s,7s,8s,9s,10s',
+        CIRCUIT_CONSECUTIVE_FAILURES: '3',
+        CIRCUIT_FAILURE_RATIO_PERCENT: '0',
+        CIRCUIT_OPEN_DURATION: `${OPEN_MS}ms`,
+      },
+      subscriptions: [{ path: '/hook', events: ['test.*'] }],
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['test.*'] });
-    app = await startApp(config);
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    [sub] = h.subscriptionIds;
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
-
-  const publish = (events: object[]) =>
-    kafka.send(
-      config.ingestTopics[0],
-      events.map((e) => ({ key: null, value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
-    );
   const circuit = async (id = sub) => {
-    const res = await fetch(`${baseUrl}/v1/webhooks/${id}/circuit`, { headers: { authorization: `Bearer ${apiKey}` } });
-    return { status: res.status, body: (await res.json()) as CircuitSnapshot & { subscription_id: string } };
+    const answer = await h.api.GET('/webhooks/{id}/circuit', byId(id));
+    // The document gives the circuit no schema: the snapshot's own type.
+    return {
+      status: answer.response.status,
+      body: answer.data as unknown as CircuitSnapshot & { subscription_id: string },
+    };
   };
 
   it('makes no attempt while open, probes after the open duration, and closes on a successful probe', async () => {
+    const { receiver } = h;
+    const publish = (events: object[]) => h.publish(events);
     const first = [1, 2, 3].map((n) => envelope('test.circuit', { n }));
     await publish(first);
     await eventually(() => receiver.deliveries().length === 3, 15_000, '3 failed attempts');
@@ -111,9 +92,9 @@ describe('failure handling: circuit breaker', () => {
 
   it('is tenant-scoped and answers 404 for an unknown subscription', async () => {
     expect((await circuit('00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    const other = await fixtures.insertSubscription({
+    const other = await h.fixtures.insertSubscription({
       tenantId: uniqueId('other-'),
-      url: receiver.url(),
+      url: h.receiver.url(),
       events: ['x.y'],
     });
     expect((await circuit(other)).status).toBe(404);

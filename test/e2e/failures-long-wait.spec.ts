@@ -1,13 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
 import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
 
 /** How long the groups are watched. The issue asks for 10 minutes; LONG_WAIT_OBSERVE_MS=600000 runs that. */
 const OBSERVE_MS = Number(process.env.LONG_WAIT_OBSERVE_MS ?? 75_000);
@@ -21,16 +17,11 @@ const HOURS = 3 * 3600_000;
  * ids in a Stable group on every poll means no rebalance and no session timeout.
  */
 describe('failure handling: a tier waiting hours keeps its group stable', () => {
-  const tenant = uniqueId('tenant-');
   const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
   let waiting: string;
 
   beforeAll(async () => {
-    await receiver.start();
     // /busy fails twice per event, so its tasks keep passing through tiers 1 and 2.
     receiver.responder = (req) => {
       const id = req.headers['webhook-id'];
@@ -39,31 +30,23 @@ describe('failure handling: a tier waiting hours keeps its group stable', () => 
     };
     // The busy endpoint fails 2 of 3 attempts: without this, its circuit would open (ratio rule)
     // and send its tasks on to the paused tiers, which is not what this test is about.
-    config = testConfig({
-      ROLES: 'ingest,delivery,retry',
-      EGRESS_CA_FILE: receiver.caFile,
-      CIRCUIT_CONSECUTIVE_FAILURES: '0',
-      CIRCUIT_FAILURE_RATIO_PERCENT: '0',
+    h = await PipelineHarness.start({
+      receiver,
+      env: { ROLES: 'ingest,delivery,retry', CIRCUIT_CONSECUTIVE_FAILURES: '0', CIRCUIT_FAILURE_RATIO_PERCENT: '0' },
+      subscriptions: [
+        { path: '/later', events: ['x.later'] },
+        { path: '/busy', events: ['x.busy'] },
+      ],
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    waiting = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/later'), events: ['x.later'] });
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/busy'), events: ['x.busy'] });
-    app = await startApp(config);
+    [waiting] = h.subscriptionIds;
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   it(
     `holds a record due in 3 h for ${OBSERVE_MS / 1000} s: no rebalance, no early delivery, other tiers flow`,
     async () => {
-      const prefix = config.env.KAFKA_TOPIC_PREFIX;
+      const { config, kafka, tenant } = h;
+      const prefix = h.prefix;
       // A far-future task at the head of every partition of tiers 4-6, whose consumers are then
       // entirely paused; the busy traffic below passes through tiers 1 and 2.
       const farTiers = [`${prefix}.retry-4s`, `${prefix}.retry-5s`, `${prefix}.retry-6s`];
@@ -115,9 +98,7 @@ describe('failure handling: a tier waiting hours keeps its group stable', () => 
       while (Date.now() - started < OBSERVE_MS) {
         const event = envelope('x.busy', { at: Date.now() });
         published.push(event.id);
-        await kafka.send(config.ingestTopics[0], [
-          { key: null, value: JSON.stringify(event), headers: { 'tenant-id': tenant } },
-        ]);
+        await h.publish([event]);
         seen.push(await snapshot());
         await sleep(3000);
       }

@@ -1,11 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 30;
 const FIRST_TIER_MS = 8000;
@@ -16,58 +12,41 @@ const FIRST_TIER_MS = 8000;
  * reads them again, waits for their due time again, and delivers every one — none early, none lost.
  */
 describe('failure handling: restart while tasks wait in a tier', () => {
-  const tenant = uniqueId('tenant-');
   const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication | undefined;
+  let h: PipelineHarness;
 
   beforeAll(async () => {
-    await receiver.start();
     // Each event's first attempt fails, every later one succeeds.
     receiver.responder = (req) => {
       const id = req.headers['webhook-id'];
       return { status: receiver.requests.filter((r) => r.headers['webhook-id'] === id).length <= 1 ? 500 : 200 };
     };
-    config = testConfig({
-      ROLES: 'ingest,delivery,retry',
-      EGRESS_CA_FILE: receiver.caFile,
-      RETRY_SCHEDULE: '8s,16s,24s,32s,40s,48s',
-      // Not about the circuit: with concurrency starting low, 30 failures in a row would open it
-      // before every first attempt went out.
-      CIRCUIT_CONSECUTIVE_FAILURES: '1000',
-      CIRCUIT_MIN_REQUESTS: '1000',
+    h = await PipelineHarness.start({
+      receiver,
+      env: {
+        ROLES: 'ingest,delivery,retry',
+        RETRY_SCHEDULE: '8s,16s,24s,32s,40s,48s',
+        // Not about the circuit: with concurrency starting low, 30 failures in a row would open it
+        // before every first attempt went out.
+        CIRCUIT_CONSECUTIVE_FAILURES: '1000',
+        CIRCUIT_MIN_REQUESTS: '1000',
+      },
+      subscriptions: [{ path: '/hook', events: ['test.*'] }],
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['test.*'] });
-    app = await startApp(config);
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   it('delivers every waiting task after the restart, none before its due time', async () => {
     const ids = Array.from({ length: EVENTS }, (_, n) => envelope('test.restart', { n }));
-    await kafka.send(
-      config.ingestTopics[0],
-      ids.map((e) => ({ key: null, value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
-    );
+    await h.publish(ids);
     await eventually(() => receiver.deliveries().length >= EVENTS, 20_000, 'every first attempt');
 
     // Every task is now in the 8 s tier. Stop the service, and start it again a little later.
-    await app!.close();
-    app = undefined;
+    await h.stopApp();
     const stoppedAt = Date.now();
     expect(receiver.deliveries()).toHaveLength(EVENTS);
     await sleep(2000);
-    app = await startApp(config);
+    await h.startApp();
 
     const byEvent = (id: string) => receiver.deliveries().filter((r) => r.headers['webhook-id'] === id);
     await eventually(() => ids.every((e) => byEvent(e.id).length >= 2), 40_000, 'every retry after the restart');
@@ -75,9 +54,9 @@ describe('failure handling: restart while tasks wait in a tier', () => {
 
     // Due time counts from when the first attempt was sent (its record's created_at), not from when
     // the receiver saw it, which can be hundreds of ms later on a cold TLS connection.
-    const sent = await fixtures.db.query<{ event_id: string; created_at: Date }>(
+    const sent = await h.fixtures.db.query<{ event_id: string; created_at: Date }>(
       `SELECT event_id, created_at FROM delivery_attempts WHERE tenant_id = $1 AND attempt = 1`,
-      [tenant],
+      [h.tenant],
     );
     const firstSentAt = new Map(sent.rows.map((r) => [r.event_id, r.created_at.getTime()]));
     let duplicates = 0;

@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
 import type { AlertEventV1 } from '../../src/modules/failures/alert-event.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { expectBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { FailureProbe, sleep, TopicRecorder } from '../support/failure-scenarios.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
+import { FailureProbe, sleep, type TopicRecorder } from '../support/failure-scenarios.js';
 
 const SCHEDULE_MS = [1000, 2000, 3000, 4000, 5000, 6000];
 
@@ -18,21 +13,16 @@ const SCHEDULE_MS = [1000, 2000, 3000, 4000, 5000, 6000];
  * for a disabled subscription, and recovery. One app, one subscription per scenario, all at once.
  */
 describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () => {
-  const tenant = uniqueId('tenant-');
-  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
   const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
+  const names = ['flaky', 'down', 'throttled', 'gone', 'parked', 'limited'];
+  let h: PipelineHarness;
+  let tenant: string;
   let probe: FailureProbe;
   let alerts: TopicRecorder<AlertEventV1>;
-  let app: INestApplication;
-  let baseUrl: string;
   const subs: Record<string, string> = {};
   let downHealthy = false;
 
   beforeAll(async () => {
-    await receiver.start();
     receiver.responder = (req) => {
       const seen = receiver.deliveries(req.path).length;
       switch (req.path) {
@@ -50,42 +40,23 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
           return { status: 200 };
       }
     };
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,retry,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${apiKey}`,
+    h = await PipelineHarness.start({
+      receiver,
+      env: { ROLES: 'api,ingest,delivery,retry,operations' },
+      subscriptions: names.map((name) => ({ path: `/${name}`, events: [`test.${name}`] })),
+      beforeApp: async (h) => {
+        names.forEach((name, i) => (subs[name] = h.subscriptionIds[i]));
+        probe = new FailureProbe(h.fixtures);
+        await probe.setAlertUrl(subs.down, receiver.url('/alerts'));
+        await h.fixtures.db.query(`UPDATE subscriptions SET rate_limit_per_second = 2 WHERE id = $1`, [subs.limited]);
+        alerts = await h.record<AlertEventV1>('alerts');
+      },
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    probe = new FailureProbe(fixtures);
-    for (const name of ['flaky', 'down', 'throttled', 'gone', 'parked', 'limited'])
-      subs[name] = await fixtures.insertSubscription({
-        tenantId: tenant,
-        url: receiver.url(`/${name}`),
-        events: [`test.${name}`],
-      });
-    await probe.setAlertUrl(subs.down, receiver.url('/alerts'));
-    await fixtures.db.query(`UPDATE subscriptions SET rate_limit_per_second = 2 WHERE id = $1`, [subs.limited]);
-    alerts = await new TopicRecorder<AlertEventV1>(kafka, `${config.env.KAFKA_TOPIC_PREFIX}.alerts`).start();
-    app = await startApp(config);
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    tenant = h.tenant;
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await alerts?.stop();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
-
-  const publish = (event: object) =>
-    kafka.send(config.ingestTopics[0], [{ key: null, value: JSON.stringify(event), headers: { 'tenant-id': tenant } }]);
-  const api = async (path: string) => {
-    const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
-    return { status: res.status, body: (await res.json()) as { data: { status_code: number }[] } };
-  };
+  const publish = (event: object) => h.publish([event]);
   const gaps = (requests: ReceivedRequest[]) => requests.slice(1).map((r, i) => r.receivedAt - requests[i].receivedAt);
 
   const events = {
@@ -125,9 +96,11 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
     }
     expect(log[3].next_attempt_at).toBeNull();
 
-    const page = await api(`/v1/webhooks/${subs.flaky}/deliveries`);
-    expect(page.status).toBe(200);
-    expect(page.body.data.map((a: { status_code: number }) => a.status_code).reverse()).toEqual([500, 500, 500, 200]);
+    const page = expectBody(
+      await h.api.GET('/webhooks/{id}/deliveries', { params: { path: { id: subs.flaky } } }),
+      200,
+    );
+    expect(page.data.map((a: { status_code: number }) => a.status_code).reverse()).toEqual([500, 500, 500, 200]);
   });
 
   it('waits at least Retry-After (5 s) on a 1 s tier after a 429', async () => {
@@ -149,7 +122,7 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
   });
 
   it('parks (never drops) the waiting task of a subscription disabled meanwhile', async () => {
-    await probe.disable(config.env.KAFKA_TOPIC_PREFIX, subs.parked);
+    await probe.disable(h.prefix, subs.parked);
     const attemptsWhenDisabled = receiver.deliveries('/parked').length;
     await eventually(async () => (await probe.deadLetters(subs.parked)).length === 1, 20_000, 'disabled task parked');
     const [parked] = await probe.deadLetters(subs.parked);

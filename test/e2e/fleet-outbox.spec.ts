@@ -1,12 +1,9 @@
-import pg from 'pg';
-import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { pipelineTopology, topicNames } from '../../src/topology.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
+import type { ServiceProcess } from '../../src/devtools/service-process.js';
+import { ApiClient } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { eventually } from '../support/pipeline-fixtures.js';
-import { sleep, TopicRecorder } from '../support/failure-scenarios.js';
-import { testConfig, TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
+import { sleep } from '../support/failure-scenarios.js';
+import { uniqueId } from '../support/test-config.js';
 
 /**
  * The changelog outbox across a kill -9 between commit and publish: the built service, with its
@@ -15,75 +12,45 @@ import { testConfig, TEST_DATABASE_URL, uniqueId } from '../support/test-config.
  * each exactly as committed. Needs dist/.
  */
 describe('fleet: a change committed right before kill -9 still reaches the changelog', () => {
-  const tenant = uniqueId('tenant-');
-  const key = uniqueId('key_').padEnd(24, 'k');
-  const operatorKey = uniqueId('op_').padEnd(24, 'o');
-  const receiver = new HttpsReceiver();
-  const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let service: ServiceProcess | undefined;
-  const recorders: TopicRecorder<Record<string, unknown>>[] = [];
+  let h: PipelineHarness;
+  let tenant: string;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      API_KEYS: `${tenant}:${key}`,
-      OPERATOR_API_KEYS: operatorKey,
-      EGRESS_CA_FILE: receiver.caFile,
-      EVENT_TYPE_REGISTRY_POLL_MS: '0',
-    });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
+    // The service is built and run as a child process: no app in this process.
+    h = await PipelineHarness.start({ app: false, operator: true, env: { EVENT_TYPE_REGISTRY_POLL_MS: '0' } });
+    ({ tenant } = h);
   });
-  afterAll(async () => {
-    await service?.stop();
-    for (const r of recorders) await r.stop();
-    await kafka?.onModuleDestroy();
-    await db.end();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   const startService = async (hook: boolean) => {
-    const env = envOf(config, {
-      PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      ROLES: 'api',
-      OUTBOX_TEST_KILL_AFTER_COMMIT: String(hook),
-    });
-    service = new ServiceProcess(env);
+    const service = await h.process({ ROLES: 'api', OUTBOX_TEST_KILL_AFTER_COMMIT: String(hook) });
     service.start();
     await service.waitReady();
     return service;
   };
-  const post = (s: ServiceProcess, path: string, bearer: string, body: object) =>
-    fetch(`${s.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const client = (s: ServiceProcess, key: string) => new ApiClient(s.baseUrl, key);
   const pending = async () =>
     (
-      await db.query<{ message_key: string; payload: string }>(
+      await h.fixtures.db.query<{ message_key: string; payload: string }>(
         `SELECT message_key, payload FROM changelog_outbox WHERE starts_with(topic, $1) ORDER BY id`,
-        [`${config.env.KAFKA_TOPIC_PREFIX}.`],
+        [`${h.prefix}.`],
       )
     ).rows;
 
   it('publishes the subscription and the event type the killed process committed, once restarted', async () => {
-    const names = topicNames(config.env.KAFKA_TOPIC_PREFIX, []);
-    const subscriptions = await new TopicRecorder<Record<string, unknown>>(kafka, names.subscriptions).start();
-    const eventTypes = await new TopicRecorder<Record<string, unknown>>(kafka, names.eventTypes).start();
-    recorders.push(subscriptions, eventTypes);
+    const subscriptions = await h.record<Record<string, unknown>>('subscriptions');
+    const eventTypes = await h.record<Record<string, unknown>>('event-types');
     const type = `${uniqueId('outbox')}.created`;
     const ownTypeRecords = () => eventTypes.records.filter((r) => r.key === type);
 
     const killed = await startService(true);
+    // The process dies before it answers.
     await expect(
-      post(killed, '/v1/webhooks', key, { url: receiver.url('/outbox'), events: ['order.*'] }),
+      client(killed, h.key).POST('/webhooks', { body: { url: h.receiver.url('/outbox'), events: ['order.*'] } }),
     ).rejects.toThrow();
     // The subscription and its changelog record committed; nothing was published.
-    const sub = (await db.query(`SELECT id, version FROM subscriptions WHERE tenant_id = $1`, [tenant])).rows;
+    const sub = (await h.fixtures.db.query(`SELECT id, version FROM subscriptions WHERE tenant_id = $1`, [tenant]))
+      .rows;
     expect(sub).toEqual([{ id: expect.any(String), version: 1 }]);
     expect((await pending()).map((r) => r.message_key)).toEqual([sub[0].id]);
     await sleep(2000);
@@ -94,15 +61,18 @@ describe('fleet: a change committed right before kill -9 still reaches the chang
     await eventually(() => subscriptions.records.length >= 1, 15_000, 'subscription change published');
     expect(await pending()).toEqual([]);
     const change = { type: 'SubscriptionChangedV1', id: sub[0].id, tenant_id: tenant, version: 1, deleted: false };
+    // The recorder keeps the bytes too: they are the committed record's, to the letter.
     expect(subscriptions.records).toEqual([
       { key: sub[0].id, headers: {}, value: change, text: JSON.stringify(change) },
     ]);
 
     // The same for a catalog change.
     await expect(
-      post(restarted, '/v1/event-types', operatorKey, { type, description: 'd', schema: { type: 'object' } }),
+      client(restarted, h.operatorKey).POST('/event-types', {
+        body: { type, description: 'd', schema: { type: 'object' } },
+      }),
     ).rejects.toThrow();
-    expect((await db.query(`SELECT revision FROM event_types WHERE type = $1`, [type])).rows).toEqual([
+    expect((await h.fixtures.db.query(`SELECT revision FROM event_types WHERE type = $1`, [type])).rows).toEqual([
       { revision: 1 },
     ]);
     expect((await pending()).map((r) => r.message_key)).toEqual([type]);

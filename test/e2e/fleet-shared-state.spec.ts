@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import kafkajs from 'kafkajs';
-import pg from 'pg';
-import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { pipelineTopology, topicNames } from '../../src/topology.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { eventually } from '../support/pipeline-fixtures.js';
 import { sleep } from '../support/failure-scenarios.js';
-import { testConfig, TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
 
 const FAILURES_TO_OPEN = 10;
 const RATE = 50;
@@ -21,58 +16,51 @@ const RATE = 50;
  * 55 requests in any 1-second window (per instance it would see about 100). Needs dist/.
  */
 describe('fleet: circuit and rate limit shared by two instances', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-  const services: ServiceProcess[] = [];
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
+  let h: PipelineHarness;
+  let tenant: string;
   let failing: string;
   let limited: string;
 
   beforeAll(async () => {
-    await receiver.start();
+    const receiver = new HttpsReceiver();
     receiver.responder = (req) => ({ status: req.path === '/fail' ? 500 : 200, body: 'ok' });
-    config = testConfig({
-      ROLES: 'delivery,retry',
-      EGRESS_CA_FILE: receiver.caFile,
-      KAFKA_TOPIC_PARTITIONS: '2',
-      CIRCUIT_CONSECUTIVE_FAILURES: String(FAILURES_TO_OPEN),
-      CIRCUIT_FAILURE_RATIO_PERCENT: '0',
-      CIRCUIT_OPEN_DURATION: '60s',
-      // One request in flight per instance: what the circuit counts is then exact, not racy.
-      DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '1',
+    // The two instances are built services: no app in this process.
+    h = await PipelineHarness.start({
+      receiver,
+      app: false,
+      env: {
+        ROLES: 'delivery,retry',
+        KAFKA_TOPIC_PARTITIONS: '2',
+        CIRCUIT_CONSECUTIVE_FAILURES: String(FAILURES_TO_OPEN),
+        CIRCUIT_FAILURE_RATIO_PERCENT: '0',
+        CIRCUIT_OPEN_DURATION: '60s',
+        // One request in flight per instance: what the circuit counts is then exact, not racy.
+        DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '1',
+      },
+      subscriptions: [
+        { path: '/fail', events: ['*'] },
+        { path: '/rate', events: ['*'] },
+      ],
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    failing = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/fail'), events: ['*'] });
-    limited = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/rate'), events: ['*'] });
-    await db.query(`UPDATE subscriptions SET rate_limit_per_second = $2 WHERE id = $1`, [limited, RATE]);
+    ({ tenant } = h);
+    [failing, limited] = h.subscriptionIds;
+    await h.fixtures.db.query(`UPDATE subscriptions SET rate_limit_per_second = $2 WHERE id = $1`, [limited, RATE]);
     for (let i = 0; i < 2; i++) {
-      const service = new ServiceProcess(envOf(config, { PORT: String(await freePort()), LOG_LEVEL: 'warn' }));
-      services.push(service);
+      const service = await h.process();
       service.start();
       await service.waitReady();
     }
     await eventually(async () => (await deliveryAssignment()).join() === '1,1', 30_000, 'one partition each');
   }, 180_000);
-  afterAll(async () => {
-    for (const s of services) await s.stop();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await db.end();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   /** How many delivery partitions each member of the delivery group holds. */
   const deliveryAssignment = async () => {
-    const admin = kafka.kafka.admin();
+    const admin = h.kafka.kafka.admin();
     await admin.connect();
     try {
-      const { groups } = await admin.describeGroups([`${config.groupPrefix}.delivery`]);
-      const deliveries = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+      const { groups } = await admin.describeGroups([`${h.config.groupPrefix}.delivery`]);
+      const deliveries = h.topic('deliveries');
       return groups[0].members.map((m) => {
         const assignment = kafkajs.AssignerProtocol.MemberAssignment.decode(m.memberAssignment);
         return assignment?.assignment[deliveries]?.length ?? 0;
@@ -83,7 +71,7 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
   };
   /** `perPartition` tasks of one subscription on each of the two delivery partitions. */
   const putTasks = async (subscriptionId: string, perPartition: number) => {
-    const topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+    const topic = h.topic('deliveries');
     const now = new Date().toISOString();
     const messages = [0, 1].flatMap((partition) =>
       Array.from({ length: perPartition }, (_, i) => {
@@ -101,7 +89,7 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
         return { partition, key: subscriptionId, value: JSON.stringify(task) };
       }),
     );
-    await kafka.send(topic, messages);
+    await h.kafka.send(topic, messages);
   };
   const eventIdOf = (body: string) => (JSON.parse(body) as { id: string }).id;
 
@@ -110,20 +98,21 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
     await eventually(
       async () =>
         (
-          await db.query(`SELECT state FROM subscription_circuits WHERE tenant_id = $1 AND subscription_id = $2`, [
-            tenant,
-            failing,
-          ])
+          await h.fixtures.db.query(
+            `SELECT state FROM subscription_circuits WHERE tenant_id = $1 AND subscription_id = $2`,
+            [tenant, failing],
+          )
         ).rows[0]?.state === 'open',
       30_000,
       'circuit open',
     );
     await sleep(3000);
-    const requests = receiver.deliveries('/fail');
+    const requests = h.receiver.deliveries('/fail');
     const row = (
-      await db.query(`SELECT consecutive_failures, reason FROM subscription_circuits WHERE subscription_id = $1`, [
-        failing,
-      ])
+      await h.fixtures.db.query(
+        `SELECT consecutive_failures, reason FROM subscription_circuits WHERE subscription_id = $1`,
+        [failing],
+      )
     ).rows[0];
     console.log(
       `circuit: ${requests.length} requests reached the endpoint, ${row.consecutive_failures} failures counted, ` +
@@ -141,9 +130,9 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
   it('keeps one rate limit over both instances: at most 55 requests in any 1-second window at 50/s', async () => {
     const perPartition = 200;
     await putTasks(limited, perPartition);
-    const unique = () => new Set(receiver.deliveries('/rate').map((r) => eventIdOf(r.body)));
+    const unique = () => new Set(h.receiver.deliveries('/rate').map((r) => eventIdOf(r.body)));
     await eventually(() => unique().size === 2 * perPartition, 90_000, 'all rate-limited tasks delivered');
-    const times = receiver
+    const times = h.receiver
       .deliveries('/rate')
       .map((r) => r.receivedAt)
       .sort((a, b) => a - b);

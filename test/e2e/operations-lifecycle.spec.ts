@@ -1,15 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
+import { randomUUID } from 'node:crypto';
+import { byId, expectData, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { expectMonotonic, follow } from '../support/operation-polling.js';
-import { OperationsSeed } from '../support/operations-seed.js';
-import { PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { operationsEnv, seedManyEvents } from '../support/operations-seed.js';
 
 /**
  * Every transition of an operation through the API: PENDING → CANCELLED at once (DELETE and POST
@@ -18,150 +11,125 @@ import { pipelineTopology } from '../../src/topology.js';
  * FAILED → retry → PENDING → COMPLETED resuming from the checkpoint.
  */
 describe('operations: lifecycle through the API', () => {
-  const tenant = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
-  const receiver = new HttpsReceiver();
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let apiOnly: INestApplication;
-  let runner: INestApplication | undefined;
-  let api: ApiClient;
+  let h: PipelineHarness;
   let sub: string;
   const since = new Date(Date.now() - 10 * 60_000).toISOString();
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${key}`,
-      OPERATIONS_POLL_MS: '100',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-      OPERATIONS_BATCH_SIZE: '50',
-    });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['order.*'] });
-    await new OperationsSeed(fixtures.db, tenant).manyEvents(sub, 3000, new Date(Date.now() - 5 * 60_000));
     // The API alone: no runner of this deployment exists yet, so operations stay PENDING.
-    apiOnly = await startApp(config);
-    api = ApiClient.for(apiOnly, key);
+    h = await PipelineHarness.start({
+      env: operationsEnv('api', { OPERATIONS_BATCH_SIZE: '50' }),
+      subscriptions: [{ path: '/hook', events: ['order.*'] }],
+      beforeApp: seedManyEvents(3000, 5),
+    });
+    [sub] = h.subscriptionIds;
   });
-
-  afterAll(async () => {
-    await runner?.close();
-    await apiOnly?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   /** A second instance of the same deployment (same topic prefix and groups) with the runner role. */
-  const startRunner = async () => {
-    const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)]));
-    runner = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
-  };
-  const recover = (extra: object = {}) =>
-    api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all', dry_run: true, ...extra });
+  const startRunner = () => h.startInstance({ ROLES: 'operations' });
+  const recover = (extra: { dry_run?: boolean } = {}) =>
+    h.api.POST('/webhooks/{id}/recoveries', { ...byId(sub), body: { since, status: 'all', dry_run: true, ...extra } });
+  const operation = byId;
+  const startedId = (answer: { data?: { id: string } }) => answer.data!.id;
 
   let pendingIds: string[] = [];
 
   it('starts PENDING and cancels a PENDING operation at once, by DELETE or by POST …/cancellation', async () => {
-    const started = await Promise.all([recover(), recover(), recover()]);
-    pendingIds = started.map((r) => r.body.id);
-    for (const r of started) expect(r.body.status).toBe('PENDING');
+    // One after the other: started concurrently, their creation times (the list's order) and their
+    // uuid v7 ids, taken before the insert, may disagree, and "newest first" has no one answer.
+    const started = [await recover(), await recover(), await recover()];
+    pendingIds = started.map(startedId);
+    for (const r of started) expect(r.data?.status).toBe('PENDING');
 
-    const viaDelete = await api.raw.delete(`/v1/operations/${pendingIds[0]}`);
-    expect(viaDelete.status).toBe(202);
-    expect(viaDelete.body).toMatchObject({ id: pendingIds[0], status: 'CANCELLED', result_url: null });
-    expect(viaDelete.body.finished_at).toEqual(expect.any(String));
-    const viaPost = await api.raw.post(`/v1/operations/${pendingIds[1]}/cancellation`);
-    expect(viaPost.status).toBe(202);
-    expect(viaPost.body.status).toBe('CANCELLED');
-    expect((await api.raw.get(`/v1/operations/${pendingIds[1]}`)).body.status).toBe('CANCELLED');
+    const viaDelete = expectData(await h.api.DELETE('/operations/{id}', operation(pendingIds[0])), 202);
+    expect(viaDelete).toMatchObject({ id: pendingIds[0], status: 'CANCELLED', result_url: null });
+    expect(viaDelete.finished_at).toEqual(expect.any(String));
+    const viaPost = expectData(await h.api.POST('/operations/{id}/cancellation', operation(pendingIds[1])), 202);
+    expect(viaPost.status).toBe('CANCELLED');
+    expect(expectData(await h.api.GET('/operations/{id}', operation(pendingIds[1])), 200).status).toBe('CANCELLED');
   });
 
   it('answers 409 to cancelling a finished operation and to retrying anything but a FAILED one', async () => {
-    expectErrorBody(await api.raw.delete(`/v1/operations/${pendingIds[0]}`), 409, 'CONFLICT');
-    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[1]}/cancellation`), 409, 'CONFLICT');
-    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[0]}/retry`), 409, 'CONFLICT');
-    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[2]}/retry`), 409, 'CONFLICT');
-    expectErrorBody(await api.raw.get(`/v1/operations/${pendingIds[2]}/result`), 409, 'CONFLICT');
-    expectErrorBody(await api.raw.post(`/v1/operations/${randomUUID()}/retry`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.raw.delete(`/v1/operations/${randomUUID()}`), 404, 'NOT_FOUND');
+    const { api } = h;
+    expectErrorBody(await api.DELETE('/operations/{id}', operation(pendingIds[0])), 409, 'CONFLICT');
+    expectErrorBody(await api.POST('/operations/{id}/cancellation', operation(pendingIds[1])), 409, 'CONFLICT');
+    expectErrorBody(await api.POST('/operations/{id}/retry', operation(pendingIds[0])), 409, 'CONFLICT');
+    expectErrorBody(await api.POST('/operations/{id}/retry', operation(pendingIds[2])), 409, 'CONFLICT');
+    expectErrorBody(await api.GET('/operations/{id}/result', operation(pendingIds[2])), 409, 'CONFLICT');
+    expectErrorBody(await api.POST('/operations/{id}/retry', operation(randomUUID())), 404, 'NOT_FOUND');
+    expectErrorBody(await api.DELETE('/operations/{id}', operation(randomUUID())), 404, 'NOT_FOUND');
   });
 
   it('lists the tenant’s operations newest first, filtered by status and kind, page by page', async () => {
-    const cancelled = await api.raw.get('/v1/operations?status=CANCELLED&kind=recovery');
-    expect(cancelled.body.data.map((o: { id: string }) => o.id).sort()).toEqual(pendingIds.slice(0, 2).sort());
-    const pending = await api.raw.get('/v1/operations?status=PENDING');
-    expect(pending.body.data.map((o: { id: string }) => o.id)).toEqual([pendingIds[2]]);
-    expect((await api.raw.get('/v1/operations?kind=report')).body.data).toEqual([]);
+    const { api } = h;
+    const list = async (query: {
+      status?: 'CANCELLED' | 'PENDING';
+      kind?: 'recovery' | 'report';
+      limit?: number;
+      after?: string;
+    }) => expectData(await api.GET('/operations', { params: { query } }), 200);
+    const cancelled = await list({ status: 'CANCELLED', kind: 'recovery' });
+    expect(cancelled.data.map((o) => o.id).sort()).toEqual(pendingIds.slice(0, 2).sort());
+    expect((await list({ status: 'PENDING' })).data.map((o) => o.id)).toEqual([pendingIds[2]]);
+    expect((await list({ kind: 'report' })).data).toEqual([]);
 
     const seen: string[] = [];
     let after = '';
     for (;;) {
-      const page = await api.raw.get(`/v1/operations?limit=1${after ? `&after=${after}` : ''}`);
-      expect(page.status).toBe(200);
-      seen.push(...page.body.data.map((o: { id: string }) => o.id));
-      if (!page.body.pagination.has_more) break;
-      after = page.body.pagination.next_cursor;
+      const page = await list({ limit: 1, ...(after ? { after } : {}) });
+      seen.push(...page.data.map((o) => o.id));
+      if (!page.pagination.has_more) break;
+      after = page.pagination.next_cursor!;
     }
-    // Newest first = uuid v7 ids descending (the three were started concurrently, so not in call order).
+    // Newest first: the reverse of the order they were started in (and uuid v7 ids descending).
+    expect(seen).toEqual([...pendingIds].reverse());
     expect(seen).toEqual([...pendingIds].sort().reverse());
+    // Not a status the document knows: sent raw.
     expectErrorBody(await api.raw.get('/v1/operations?status=DONE'), 422, 'VALIDATION_ERROR');
-    expectErrorBody(await api.raw.get('/v1/operations?after=garbage'), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await api.GET('/operations', { params: { query: { after: 'garbage' } } }), 422, 'VALIDATION_ERROR');
   });
 
   it('a runner of the deployment takes the PENDING operation to IN_PROGRESS and COMPLETED', async () => {
     await startRunner();
-    const { final, samples } = await follow(api, pendingIds[2]);
+    const { final, samples } = await follow(h.api, pendingIds[2]);
     expectMonotonic(samples);
     expect(final).toMatchObject({ status: 'COMPLETED', progress: 100, result: { matched: 3000, dry_run: true } });
     expect(final.started_at).toEqual(expect.any(String));
-    expectErrorBody(await api.raw.delete(`/v1/operations/${pendingIds[2]}`), 409, 'CONFLICT');
-    expectErrorBody(await api.raw.post(`/v1/operations/${pendingIds[2]}/retry`), 409, 'CONFLICT');
+    expectErrorBody(await h.api.DELETE('/operations/{id}', operation(pendingIds[2])), 409, 'CONFLICT');
+    expectErrorBody(await h.api.POST('/operations/{id}/retry', operation(pendingIds[2])), 409, 'CONFLICT');
   });
 
-  const tasksProduced = async () => {
-    const admin = kafka.kafka.admin();
-    await admin.connect();
-    try {
-      const offsets = await admin.fetchTopicOffsets(`${config.env.KAFKA_TOPIC_PREFIX}.deliveries`);
-      return offsets.reduce((sum, p) => sum + Number(p.high), 0);
-    } finally {
-      await admin.disconnect();
-    }
-  };
+  const tasksProduced = () => h.produced();
+  const setEnabled = async (enabled: boolean) =>
+    expectData(await h.api.POST(enabled ? '/webhooks/{id}/enable' : '/webhooks/{id}/disable', byId(sub)), 200);
 
   it('FAILED with a code and message when the subscription is disabled; COMPLETED on retry once enabled', async () => {
-    await api.raw.post(`/v1/webhooks/${sub}/disable`);
-    const started = await recover({ dry_run: false });
-    const failed = (await follow(api, started.body.id)).final;
+    const { api } = h;
+    await setEnabled(false);
+    const id = startedId(await recover({ dry_run: false }));
+    const failed = (await follow(api, id)).final;
     expect(failed).toMatchObject({
       status: 'FAILED',
       result_url: null,
       error: { code: 'SUBSCRIPTION_DISABLED', message: expect.stringContaining('enable it') },
     });
-    expectErrorBody(await api.raw.delete(`/v1/operations/${started.body.id}`), 409, 'CONFLICT');
+    expectErrorBody(await api.DELETE('/operations/{id}', operation(id)), 409, 'CONFLICT');
 
-    await api.raw.post(`/v1/webhooks/${sub}/enable`);
-    const retried = await api.raw.post(`/v1/operations/${started.body.id}/retry`);
-    expect(retried.status).toBe(202);
-    expect(retried.body).toEqual({ id: started.body.id, status: 'PENDING' });
-    expect(retried.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
-    const { final, samples } = await follow(api, started.body.id);
+    await setEnabled(true);
+    const retried = await api.POST('/operations/{id}/retry', operation(id));
+    expect(expectData(retried, 202)).toEqual({ id, status: 'PENDING' });
+    expect(retried.response.headers.get('location')).toBe(`/v1/operations/${id}`);
+    const { final, samples } = await follow(api, id);
     expectMonotonic(samples);
     expect(final).toMatchObject({ status: 'COMPLETED', progress: 100, result: { matched: 3000, redelivered: 3000 } });
     expect(final.error).toBeUndefined();
   });
 
   it('a retry resumes a recovery that failed mid-way from its checkpoint, not from zero', async () => {
+    const { api } = h;
     const before = await tasksProduced();
-    const started = await recover({ dry_run: false });
-    const id = started.body.id;
+    const id = startedId(await recover({ dry_run: false }));
     const early = await follow(
       api,
       id,
@@ -170,7 +138,7 @@ describe('operations: lifecycle through the API', () => {
       5,
     );
     expect(early.final.status).toBe('IN_PROGRESS');
-    await api.raw.post(`/v1/webhooks/${sub}/disable`);
+    await setEnabled(false);
     const failed = (await follow(api, id)).final;
     expect(failed).toMatchObject({ status: 'FAILED', error: { code: 'SUBSCRIPTION_DISABLED' } });
     expect(failed.progress).toBeGreaterThanOrEqual(20);
@@ -179,8 +147,8 @@ describe('operations: lifecycle through the API', () => {
     expect(producedBeforeRetry).toBeGreaterThan(0);
     expect(producedBeforeRetry).toBeLessThan(3000);
 
-    await api.raw.post(`/v1/webhooks/${sub}/enable`);
-    expect((await api.raw.post(`/v1/operations/${id}/retry`)).status).toBe(202);
+    await setEnabled(true);
+    expectData(await api.POST('/operations/{id}/retry', operation(id)), 202);
     const { final, samples } = await follow(api, id);
     expectMonotonic(samples);
     expect(Math.min(...samples.map((s) => s.progress))).toBeGreaterThanOrEqual(failed.progress);

@@ -1,14 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { expectMonotonic, follow } from '../support/operation-polling.js';
-import { OperationsSeed, type SeedAttempt, type SeedEvent } from '../support/operations-seed.js';
-import { PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { randomUUID } from 'node:crypto';
+import { byId, errorOf, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { expectCompleted, expectStarted, follow } from '../support/operation-polling.js';
+import { OperationsSeed, type SeedAttempt, type SeedEvent, operationsEnv } from '../support/operations-seed.js';
 
 const MIN = 60_000;
 
@@ -18,17 +12,9 @@ const MIN = 60_000;
  * receiver; a dry run only counts; the request is idempotent and validated.
  */
 describe('operations: recovery of failed deliveries', () => {
-  const tenant = uniqueId('tenant-');
-  const otherTenant = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
-  const otherKey = `hk_${randomBytes(16).toString('hex')}`;
-  const receiver = new HttpsReceiver();
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let api: ApiClient;
+  let h: PipelineHarness;
   let sub: string;
-  let otherSub: string;
+  let otherKey: string;
   const now = Date.now();
   const since = new Date(now - 30 * MIN);
   const until = new Date(now - MIN);
@@ -44,27 +30,10 @@ describe('operations: recovery of failed deliveries', () => {
     otherTenant: ev('othertenant'),
   };
 
-  beforeAll(async () => {
-    await receiver.start();
-    const config = testConfig({
-      ROLES: 'api,delivery,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${key},${otherTenant}:${otherKey}`,
-      OPERATIONS_POLL_MS: '100',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['order.*'] });
-    otherSub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/other'), events: ['*'] });
-    const foreignSub = await fixtures.insertSubscription({
-      tenantId: otherTenant,
-      url: receiver.url('/foreign'),
-      events: ['*'],
-    });
-
-    const seed = new OperationsSeed(fixtures.db, tenant);
+  /** The history recovery reads: events and attempts of two subscriptions and of another tenant. */
+  const seedHistory = async (h: PipelineHarness) => {
+    const [sub, otherSub, foreignSub] = h.subscriptionIds;
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
     const event = (id: string, minutesAgo: number, subs = [sub]): SeedEvent => ({
       id,
       type: 'order.created',
@@ -104,51 +73,46 @@ describe('operations: recovery of failed deliveries', () => {
       attempt(ids.beforeWindow, 40, 'http_error'),
       attempt(ids.otherSubscription, 14, 'http_error', 1, otherSub),
     ]);
-    const foreign = new OperationsSeed(fixtures.db, otherTenant);
+    const foreign = new OperationsSeed(h.fixtures.db, h.tenants[1]);
     await foreign.events([{ ...event(ids.otherTenant, 10, [foreignSub]) }]);
     await foreign.attempts([{ ...attempt(ids.otherTenant, 10, 'http_error', 1, foreignSub) }]);
+  };
 
-    app = await startApp(config);
-    api = ApiClient.for(app, key);
+  beforeAll(async () => {
+    h = await PipelineHarness.start({
+      tenants: 2,
+      env: operationsEnv('api,delivery,operations'),
+      subscriptions: [
+        { path: '/hook', events: ['order.*'] },
+        { path: '/other', events: ['*'] },
+        { path: '/foreign', events: ['*'], tenant: 1 },
+      ],
+      beforeApp: seedHistory,
+    });
+    [sub] = h.subscriptionIds;
+    otherKey = h.keys[1];
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
-
-  const body = { since: since.toISOString(), until: until.toISOString(), status: 'failed' };
+  const body = { since: since.toISOString(), until: until.toISOString(), status: 'failed' as const };
+  const recover = (request: object, api = h.api) =>
+    api.POST('/webhooks/{id}/recoveries', { ...byId(sub), body: { ...body, ...request } });
 
   it('re-delivers exactly the failed events of the window, with their original ids, and reaches 100 %', async () => {
-    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, body);
-    expect(started.status).toBe(202);
-    expect(started.body).toEqual({ id: expect.any(String), status: 'PENDING' });
-    expect(started.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
-
-    const { final, samples } = await follow(api, started.body.id);
-    expectMonotonic(samples);
+    const { api, receiver } = h;
+    const id = expectStarted(await recover({}));
+    const final = await expectCompleted(api, id, 'recovery');
     expect(final).toMatchObject({
-      id: started.body.id,
-      kind: 'recovery',
-      status: 'COMPLETED',
-      progress: 100,
+      id,
       estimated_completion: null,
-      result_url: `/v1/operations/${started.body.id}/result`,
+      result_url: `/v1/operations/${id}/result`,
       parameters: { subscription_id: sub, ...body, dry_run: false },
       result: { matched: 3, redelivered: 3, dry_run: false },
     });
     expect(final.error).toBeUndefined();
     expect(Date.parse(final.finished_at)).toBeGreaterThanOrEqual(Date.parse(final.started_at));
-    const result = await api.raw.get(final.result_url);
-    expect(result.body).toEqual({
-      operation_id: final.id,
-      kind: 'recovery',
-      matched: 3,
-      redelivered: 3,
-      dry_run: false,
-    });
+    const result = expectData(await api.GET('/operations/{id}/result', byId(id)), 200);
+    expect(result).toEqual({ operation_id: final.id, kind: 'recovery', matched: 3, redelivered: 3, dry_run: false });
 
     await receiver.waitFor((all) => all.filter((r) => r.path === '/hook').length >= 3);
     await new Promise((r) => setTimeout(r, 1500)); // nothing else arrives
@@ -162,8 +126,10 @@ describe('operations: recovery of failed deliveries', () => {
     expect(receiver.deliveries('/foreign')).toHaveLength(0);
 
     // The delivery log tells the recovered attempts apart: trigger manual, attempt 1.
-    const log = await api.raw.get(`/v1/webhooks/${sub}/deliveries?event_id=${ids.failed[0]}`);
-    expect(log.body.data[0]).toMatchObject({
+    const log = await api.GET('/webhooks/{id}/deliveries', {
+      params: { path: { id: sub }, query: { event_id: ids.failed[0] } },
+    });
+    expect(expectBody(log, 200).data[0]).toMatchObject({
       event_id: ids.failed[0],
       trigger: 'manual',
       attempt: 1,
@@ -172,10 +138,9 @@ describe('operations: recovery of failed deliveries', () => {
   });
 
   it('a dry run counts every event of the window (status all) and delivers nothing', async () => {
-    const before = receiver.requests.length;
-    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { ...body, status: 'all', dry_run: true });
-    expect(started.status).toBe(202);
-    const { final } = await follow(api, started.body.id);
+    const before = h.receiver.requests.length;
+    const started = expectData(await recover({ status: 'all', dry_run: true }), 202);
+    const { final } = await follow(h.api, started.id);
     // failed ×3 (one stored twice), retried, succeeded, never attempted; not before the window nor other subscriptions.
     expect(final).toMatchObject({
       status: 'COMPLETED',
@@ -183,56 +148,65 @@ describe('operations: recovery of failed deliveries', () => {
       result: { matched: 6, redelivered: 0, dry_run: true },
     });
     await new Promise((r) => setTimeout(r, 500));
-    expect(receiver.requests.length).toBe(before);
+    expect(h.receiver.requests.length).toBe(before);
   });
 
   it('a repeated Idempotency-Key returns the same operation without starting another', async () => {
+    const { api } = h;
+    const request = () =>
+      api.POST('/webhooks/{id}/recoveries', {
+        params: { path: { id: sub }, header: { 'Idempotency-Key': idempotencyKey } },
+        body: { ...body, dry_run: true },
+      });
     const idempotencyKey = randomUUID();
-    const options = { headers: { 'idempotency-key': idempotencyKey } };
-    const dry = { ...body, dry_run: true };
-    const first = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, dry, options);
-    const second = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, dry, options);
-    expect(first.status).toBe(202);
-    expect(second.status).toBe(202);
-    expect(second.body).toEqual(first.body);
-    expect(second.headers.get('location')).toBe(`/v1/operations/${first.body.id}`);
-    expect(second.headers.get('idempotent-replayed')).toBe('true');
-    const listed = await api.raw.get('/v1/operations?kind=recovery&limit=100');
+    const first = await request();
+    const second = await request();
+    expect(expectData(second, 202)).toEqual(expectData(first, 202));
+    expect(second.response.headers.get('location')).toBe(`/v1/operations/${first.data!.id}`);
+    expect(second.response.headers.get('idempotent-replayed')).toBe('true');
+    const listed = expectData(
+      await api.GET('/operations', { params: { query: { kind: 'recovery', limit: 100 } } }),
+      200,
+    );
     expect(
-      listed.body.data.filter(
-        (o: { parameters: { dry_run: boolean; status: string } }) =>
-          o.parameters.dry_run && o.parameters.status === 'failed',
+      listed.data.filter(
+        (o) =>
+          (o.parameters as { dry_run?: boolean }).dry_run && (o.parameters as { status?: string }).status === 'failed',
       ),
     ).toHaveLength(1);
   });
 
   it('validates the request: window order, retention, unknown or foreign subscription', async () => {
-    const reversed = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, {
-      since: until.toISOString(),
-      until: since.toISOString(),
-    });
+    const { api } = h;
+    const reversed = await recover({ since: until.toISOString(), until: since.toISOString() });
     expectErrorBody(reversed, 422, 'VALIDATION_ERROR');
-    expect(reversed.body.error.details).toEqual([expect.objectContaining({ field: 'since', code: 'OUT_OF_RANGE' })]);
+    expect(errorOf(reversed).details).toEqual([expect.objectContaining({ field: 'since', code: 'OUT_OF_RANGE' })]);
 
-    const ancient = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since: '2001-01-01T00:00:00Z' });
+    const ancient = await api.POST('/webhooks/{id}/recoveries', {
+      ...byId(sub),
+      body: { since: '2001-01-01T00:00:00Z' },
+    });
     expectErrorBody(ancient, 422, 'VALIDATION_ERROR');
-    expect(ancient.body.error.details[0].message).toMatch(/within the last 30 days/);
+    expect(errorOf(ancient).details[0].message).toMatch(/within the last 30 days/);
 
+    // Not a timestamp, not a status, an unknown field: outside the document, sent raw.
     const bad = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since: 'yesterday', status: 'some', extra: 1 });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'since', 'status']);
 
-    expectErrorBody(await api.raw.post(`/v1/webhooks/${randomUUID()}/recoveries`, body), 404, 'NOT_FOUND');
-    expectErrorBody(await api.as(otherKey).raw.post(`/v1/webhooks/${sub}/recoveries`, body), 404, 'NOT_FOUND');
+    expectErrorBody(await api.POST('/webhooks/{id}/recoveries', { ...byId(randomUUID()), body }), 404, 'NOT_FOUND');
+    expectErrorBody(await recover({}, api.as(otherKey)), 404, 'NOT_FOUND');
     expectErrorBody(await api.as(null).raw.post(`/v1/webhooks/${sub}/recoveries`, body), 401, 'UNAUTHENTICATED');
   });
 
   it("keeps tenants apart: another tenant's operation is not found", async () => {
-    const mine = await api.raw.get('/v1/operations?limit=1');
-    const id = mine.body.data[0].id;
-    expectErrorBody(await api.as(otherKey).raw.get(`/v1/operations/${id}`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.as(otherKey).raw.post(`/v1/operations/${id}/cancellation`), 404, 'NOT_FOUND');
-    expect((await api.as(otherKey).raw.get('/v1/operations')).body.data).toEqual([]);
-    expectErrorBody(await api.raw.get('/v1/operations/not-a-uuid'), 404, 'NOT_FOUND');
+    const { api } = h;
+    const other = api.as(otherKey);
+    const mine = expectData(await api.GET('/operations', { params: { query: { limit: 1 } } }), 200);
+    const id = mine.data[0].id;
+    expectErrorBody(await other.GET('/operations/{id}', byId(id)), 404, 'NOT_FOUND');
+    expectErrorBody(await other.POST('/operations/{id}/cancellation', byId(id)), 404, 'NOT_FOUND');
+    expect(expectData(await other.GET('/operations'), 200).data).toEqual([]);
+    expectErrorBody(await api.GET('/operations/{id}', byId('not-a-uuid')), 404, 'NOT_FOUND');
   });
 });

@@ -1,15 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
-import { expectMonotonic, follow } from '../support/operation-polling.js';
-import { OperationsSeed, parkedTask } from '../support/operations-seed.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { randomUUID } from 'node:crypto';
+import { expectBody, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { failingUntilHealed, HttpsReceiver } from '../support/https-receiver.js';
+import { expectCompleted, expectStarted } from '../support/operation-polling.js';
+import { OperationsSeed, parkedTask, operationsEnv } from '../support/operations-seed.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
+import { uniqueId } from '../support/test-config.js';
 
 const MIN = 60_000;
 
@@ -19,75 +15,30 @@ const MIN = 60_000;
  * hold; and end to end, an event exhausted against a failing endpoint is delivered once it heals.
  */
 describe('operations: dead-letter redrive', () => {
-  const tenant = uniqueId('tenant-');
   const otherTenant = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
-  const receiver = new HttpsReceiver();
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let seed: OperationsSeed;
-  let app: INestApplication;
-  let api: ApiClient;
+  let h: PipelineHarness;
   let subS: string;
   let subT: string;
   const parked: Record<string, string> = {};
   const events = { e1: `evt_${randomUUID()}`, e2: `evt_${randomUUID()}`, e3: `evt_${randomUUID()}` };
   let healthy = false;
 
-  beforeAll(async () => {
-    await receiver.start();
-    receiver.responder = (req) =>
-      req.path === '/flaky' && !healthy && !req.body.includes('url_verification')
-        ? { status: 500 }
-        : echoChallenge(req);
-    config = testConfig({
-      ROLES: 'all',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${key}`,
-      OPERATIONS_POLL_MS: '100',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-      RETRY_SCHEDULE: '200ms',
-      RETRY_JITTER_PERCENT: '0',
-    });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    subS = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/s'), events: ['order.*'] });
-    subT = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/t'), events: ['order.*'] });
-    seed = new OperationsSeed(fixtures.db, tenant);
+  /** Parked records: tasks of both subscriptions, a poison record, one redriven already, another tenant's. */
+  const seedDeadLetters = async (h: PipelineHarness) => {
+    [subS, subT] = h.subscriptionIds;
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
     const ago = (m: number) => new Date(Date.now() - m * MIN);
-    parked.d1 = await seed.deadLetter({
-      subscriptionId: subS,
-      reason: 'exhausted',
-      payload: parkedTask(tenant, subS, events.e1, 41),
-      at: ago(10),
-    });
-    parked.d2 = await seed.deadLetter({
-      subscriptionId: subS,
-      reason: 'gone',
-      payload: parkedTask(tenant, subS, events.e2),
-      at: ago(8),
-    });
-    parked.d3 = await seed.deadLetter({
-      subscriptionId: subT,
-      reason: 'exhausted',
-      payload: parkedTask(tenant, subT, events.e3),
-      at: ago(7),
-    });
+    parked.d1 = await seed.parked(subS, events.e1, 'exhausted', ago(10), 41);
+    parked.d2 = await seed.parked(subS, events.e2, 'gone', ago(8));
+    parked.d3 = await seed.parked(subT, events.e3, 'exhausted', ago(7));
     parked.poison = await seed.deadLetter({
       subscriptionId: null,
       reason: 'invalid_envelope',
       payload: null,
       at: ago(6),
     });
-    parked.done = await seed.deadLetter({
-      subscriptionId: subS,
-      reason: 'exhausted',
-      payload: parkedTask(tenant, subS, `evt_${randomUUID()}`),
-      at: ago(5),
-    });
-    await fixtures.db.query(`UPDATE dead_letters SET redriven_at = now() WHERE id = $1`, [parked.done]);
+    parked.done = await seed.parked(subS, `evt_${randomUUID()}`, 'exhausted', ago(5));
+    await h.fixtures.db.query(`UPDATE dead_letters SET redriven_at = now() WHERE id = $1`, [parked.done]);
     parked.foreign = await seed.deadLetter({
       tenantId: otherTenant,
       subscriptionId: subS,
@@ -95,40 +46,38 @@ describe('operations: dead-letter redrive', () => {
       payload: parkedTask(otherTenant, subS, `evt_${randomUUID()}`),
       at: ago(5),
     });
-    app = await startApp(config);
-    api = ApiClient.for(app, key);
-  });
+  };
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
+  beforeAll(async () => {
+    const receiver = new HttpsReceiver();
+    receiver.responder = failingUntilHealed('/flaky', () => healthy);
+    h = await PipelineHarness.start({
+      receiver,
+      env: operationsEnv('all', { RETRY_SCHEDULE: '200ms', RETRY_JITTER_PERCENT: '0' }),
+      subscriptions: [
+        { path: '/s', events: ['order.*'] },
+        { path: '/t', events: ['order.*'] },
+      ],
+      beforeApp: seedDeadLetters,
+    });
   });
+  afterAll(() => h?.close());
 
   const redrive = async (body?: object) => {
-    const started =
-      body === undefined
-        ? await api.raw.post('/v1/dead-letters/redrives')
-        : await api.raw.post('/v1/dead-letters/redrives', body);
-    expect(started.status).toBe(202);
-    expect(started.body).toEqual({ id: expect.any(String), status: 'PENDING' });
-    expect(started.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
-    const { final, samples } = await follow(api, started.body.id);
-    expectMonotonic(samples);
-    expect(final).toMatchObject({ kind: 'redrive', status: 'COMPLETED', progress: 100 });
-    return final;
+    const id = expectStarted(await h.api.POST('/dead-letters/redrives', body === undefined ? {} : { body }));
+    return expectCompleted(h.api, id, 'redrive');
   };
   const marks = async () => {
-    const { rows } = await fixtures.db.query(
+    const { rows } = await h.fixtures.db.query(
       `SELECT id, redriven_at, redriven_by FROM dead_letters WHERE id = ANY ($1::uuid[])`,
       [Object.values(parked)],
     );
     return Object.fromEntries(rows.map((r) => [r.id, r.redriven_by as string | null]));
   };
-  const ids = (path: string) => receiver.deliveries(path).map((r) => r.headers['webhook-id']);
+  const ids = (path: string) => h.receiver.deliveries(path).map((r) => r.headers['webhook-id']);
 
   it('redrives the filtered records only and marks them', async () => {
+    const { receiver } = h;
     const final = await redrive({ subscription_id: subS, reason: 'exhausted' });
     expect(final.result).toEqual({ matched: 1, redriven: 1, skipped: 0 });
     await receiver.waitFor(() => ids('/s').includes(events.e1));
@@ -138,12 +87,18 @@ describe('operations: dead-letter redrive', () => {
     expect((await marks())[parked.d2]).toBeNull();
     // The attempt row is written just after the receiver answered: wait for it rather than race it.
     const logged = async () =>
-      (await api.raw.get(`/v1/webhooks/${subS}/deliveries?event_id=${events.e1}`)).body.data as object[];
+      expectBody(
+        await h.api.GET('/webhooks/{id}/deliveries', {
+          params: { path: { id: subS }, query: { event_id: events.e1 } },
+        }),
+        200,
+      ).data as object[];
     await eventually(async () => (await logged()).length > 0, 10_000, 'attempt in the delivery log');
     expect((await logged())[0]).toMatchObject({ trigger: 'manual', attempt: 1, outcome: 'success' });
   });
 
   it('without a body redrives every remaining record of the tenant; what is not a task is skipped', async () => {
+    const { receiver } = h;
     const final = await redrive();
     expect(final.result).toEqual({ matched: 3, redriven: 2, skipped: 1 });
     await receiver.waitFor(() => ids('/s').includes(events.e2) && ids('/t').includes(events.e3));
@@ -160,40 +115,38 @@ describe('operations: dead-letter redrive', () => {
   });
 
   it('validates filters', async () => {
+    const { api } = h;
+    // Not a timestamp, not a reason, an unknown field, not an object: outside the document, sent raw.
     const bad = await api.raw.post('/v1/dead-letters/redrives', { since: 'x', reason: 'Not A Reason', extra: true });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'reason', 'since']);
     expectErrorBody(await api.raw.post('/v1/dead-letters/redrives', [1]), 422, 'VALIDATION_ERROR');
     expectErrorBody(
-      await api.raw.post('/v1/dead-letters/redrives', { subscription_id: randomUUID() }),
+      await api.POST('/dead-letters/redrives', { body: { subscription_id: randomUUID() } }),
       404,
       'NOT_FOUND',
     );
     const late = new Date().toISOString();
-    expectErrorBody(
-      await api.raw.post('/v1/dead-letters/redrives', { since: late, until: '2020-01-01T00:00:00Z' }),
-      422,
-      'VALIDATION_ERROR',
-    );
+    const reversed = await api.POST('/dead-letters/redrives', { body: { since: late, until: '2020-01-01T00:00:00Z' } });
+    expectErrorBody(reversed, 422, 'VALIDATION_ERROR');
   });
 
   it('end to end: an event exhausted against a failing endpoint lands in the DLQ, and a redrive delivers it once healed', async () => {
-    const flaky = await fixtures.insertSubscription({
-      tenantId: tenant,
+    const { receiver } = h;
+    const flaky = await h.fixtures.insertSubscription({
+      tenantId: h.tenant,
       url: receiver.url('/flaky'),
       events: ['payment.*'],
     });
-    await fixtures.publishChange(config.env.KAFKA_TOPIC_PREFIX, flaky);
+    await h.fixtures.publishChange(h.prefix, flaky);
     await new Promise((r) => setTimeout(r, 500));
     const event = envelope('payment.failed', { amount: 42 });
-    await kafka.send(config.ingestTopics[0], [
-      { key: null, value: JSON.stringify(event), headers: { 'tenant-id': tenant } },
-    ]);
+    await h.publish([event]);
     await eventually(
       async () =>
         (
-          await fixtures.db.query(`SELECT 1 FROM dead_letters WHERE tenant_id = $1 AND subscription_id = $2`, [
-            tenant,
+          await h.fixtures.db.query(`SELECT 1 FROM dead_letters WHERE tenant_id = $1 AND subscription_id = $2`, [
+            h.tenant,
             flaky,
           ])
         ).rowCount === 1,

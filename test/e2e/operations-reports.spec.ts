@@ -1,16 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { INestApplication } from '@nestjs/common';
 import { Command } from 'commander';
 import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { registerOperationCommands } from '../../src/modules/operations/cli/operation-commands.js';
-import { ApiClient, expectErrorBody } from '../support/api-client.js';
-import { expectMonotonic, follow } from '../support/operation-polling.js';
-import { OperationsSeed, type SeedAttempt } from '../support/operations-seed.js';
-import { PipelineFixtures } from '../support/pipeline-fixtures.js';
+import { ApiClient, byId, errorOf, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { expectCompleted, expectStarted } from '../support/operation-polling.js';
+import { OperationsSeed, type SeedAttempt, operationsEnv } from '../support/operations-seed.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
 
 const MIN = 60_000;
 
@@ -49,34 +47,21 @@ function expectedRow(subscriptionId: string, eventType: string, attempts: SeedAt
  * own content negotiation, pages beyond one read, and the CLI front drives the same API.
  */
 describe('operations: delivery reports', () => {
-  const tenant = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
-  const config = testConfig({
-    ROLES: 'api,operations',
-    API_KEYS: `${tenant}:${key}`,
-    OPERATIONS_POLL_MS: '100',
-    API_RATE_LIMIT_PER_MINUTE: '1000000',
-    OPERATIONS_BATCH_SIZE: '100',
-  });
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let idle: INestApplication;
+  let h: PipelineHarness;
   let api: ApiClient;
+  let idle: INestApplication;
   let subA: string;
   let subB: string;
+  let key: string;
   const now = Date.now();
   const from = new Date(now - 60 * MIN);
   const to = new Date(now - 5 * MIN);
   const inWindow: SeedAttempt[] = [];
 
-  beforeAll(async () => {
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    subA = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://127.0.0.1:9/a', events: ['*'] });
-    subB = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://127.0.0.1:9/b', events: ['*'] });
-    const seed = new OperationsSeed(fixtures.db, tenant);
+  /** Attempts in the window, outside it, and another tenant's: only the first count. */
+  const seedAttempts = async (h: PipelineHarness) => {
+    [subA, subB] = h.subscriptionIds;
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
     const attempt = (s: string, type: string, minutesAgo: number, ms: number, ok: boolean): SeedAttempt => ({
       subscriptionId: s,
       eventId: `evt_${randomUUID()}`,
@@ -93,31 +78,32 @@ describe('operations: delivery reports', () => {
       ...[300, 30_000, 7].map((ms, i) => attempt(subB, 'order.created', 30 - i, ms, false)),
     );
     await seed.attempts(inWindow);
-    // Outside the window, and another tenant's: none of these may count.
     await seed.attempts([attempt(subA, 'order.created', 90, 1, true), attempt(subA, 'order.created', 2, 1, false)]);
-    await new OperationsSeed(fixtures.db, uniqueId('tenant-')).attempts([attempt(subA, 'order.created', 20, 1, true)]);
+    await new OperationsSeed(h.fixtures.db, uniqueId('tenant-')).attempts([
+      attempt(subA, 'order.created', 20, 1, true),
+    ]);
+  };
 
-    app = await startApp(config);
-    api = ApiClient.for(app, key);
+  beforeAll(async () => {
+    h = await PipelineHarness.start({
+      env: operationsEnv('api,operations', { OPERATIONS_BATCH_SIZE: '100' }),
+      subscriptions: [
+        { url: 'https://127.0.0.1:9/a', events: ['*'] },
+        { url: 'https://127.0.0.1:9/b', events: ['*'] },
+      ],
+      beforeApp: seedAttempts,
+    });
+    ({ api, key } = h);
     // The same tenant's API in another deployment (namespace): its operations never run here.
-    idle = await startApp(testConfig({ ROLES: 'api', API_KEYS: `${tenant}:${key}` }));
+    idle = await startApp(testConfig({ ROLES: 'api', API_KEYS: `${h.tenant}:${key}` }));
+    h.onClose(() => idle.close());
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await idle?.close();
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-  });
-
-  const report = async (body: object) => {
-    const started = await api.raw.post('/v1/reports', body);
-    expect(started.status).toBe(202);
-    expect(started.headers.get('location')).toBe(`/v1/operations/${started.body.id}`);
-    const { final, samples } = await follow(api, started.body.id);
-    expectMonotonic(samples);
-    expect(final).toMatchObject({ kind: 'report', status: 'COMPLETED', progress: 100 });
-    expect(final.result_url).toBe(`/v1/reports/${started.body.id}`);
+  const report = async (body: { from: string; to: string; format?: 'json' | 'csv'; subscription_id?: string }) => {
+    const id = expectStarted(await api.POST('/reports', { body }));
+    const final = await expectCompleted(api, id, 'report');
+    expect(final.result_url).toBe(`/v1/reports/${id}`);
     return final;
   };
 
@@ -171,19 +157,26 @@ describe('operations: delivery reports', () => {
     });
   };
 
+  /** The result of a report, as JSON or, with parseAs text, in the format Accept asks for. */
+  const result = (id: string, accept?: string) =>
+    api.GET('/reports/{id}', {
+      ...byId(id),
+      ...(accept ? { headers: { accept }, parseAs: 'text' as const } : {}),
+    });
+
   it('a JSON report: attempts, success ratio and latency percentiles match the attempt log', async () => {
     const final = await report({ from: from.toISOString(), to: to.toISOString(), format: 'json' });
     expect(final.result).toEqual({ subscriptions: 2, rows: 5, format: 'json' });
-    const res = await api.raw.get(final.result_url);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.body).toMatchObject({
+    const res = await result(final.id);
+    const body = expectBody(res, 200);
+    expect(res.response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(body).toMatchObject({
       id: final.id,
       from: from.toISOString(),
       to: to.toISOString(),
       subscription_id: null,
     });
-    expectRowsMatch(res.body.data, expected());
+    expectRowsMatch(body.data, expected());
   });
 
   it('a CSV report of one subscription, negotiated by Accept', async () => {
@@ -193,10 +186,10 @@ describe('operations: delivery reports', () => {
       format: 'csv',
       subscription_id: subB,
     });
-    const csv = await api.raw.get(final.result_url, { headers: { accept: 'text/csv' } });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const [header, ...lines] = csv.text.trim().split('\r\n');
+    const csv = await result(final.id, 'text/csv');
+    const text = expectBody(csv, 200) as string;
+    expect(csv.response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const [header, ...lines] = text.trim().split('\r\n');
     const columns = header.split(',');
     const rows = lines.map((line) =>
       Object.fromEntries(line.split(',').map((v, i) => [columns[i], /^[\d.]+$/.test(v) ? Number(v) : v])),
@@ -206,7 +199,8 @@ describe('operations: delivery reports', () => {
       expected().filter((r) => r.subscription_id === subB),
     );
 
-    expect((await api.raw.get(final.result_url, { headers: { accept: 'text/*' } })).status).toBe(200);
+    expectBody(await result(final.id, 'text/*'), 200);
+    // A media type the CSV result is not: sent raw, as the negative case it is.
     expectErrorBody(
       await api.raw.get(final.result_url, { headers: { accept: 'application/json' } }),
       406,
@@ -216,7 +210,7 @@ describe('operations: delivery reports', () => {
 
   it('streams a report larger than one page (keyset paging), every row once and in order', async () => {
     const window = { from: new Date(now - 4 * MIN), to: new Date(now - 2 * MIN) };
-    await fixtures.db.query(
+    await h.fixtures.db.query(
       `INSERT INTO delivery_attempts (id, created_at, tenant_id, subscription_id, event_id, event_type, attempt, trigger,
          outcome, status_code, response_time_ms)
        SELECT gen_random_uuid(), $2::timestamptz + (n * interval '1 millisecond'), $1, s.id, 'evt_' || n, t.type, 1,
@@ -224,48 +218,40 @@ describe('operations: delivery reports', () => {
          FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, 300)) s,
               unnest(ARRAY['a.created', 'b.created', 'c.created']) AS t(type),
               generate_series(1, 4) n`,
-      [tenant, window.from.toISOString()],
+      [h.tenant, window.from.toISOString()],
     );
     const final = await report({ from: window.from.toISOString(), to: window.to.toISOString() });
     expect(final.result).toEqual({ subscriptions: 300, rows: 1200, format: 'json' });
-    const res = await api.raw.get(final.result_url);
-    const keys = res.body.data.map(
-      (r: { subscription_id: string; event_type: string }) => `${r.subscription_id} ${r.event_type}`,
-    );
+    const data = expectBody(await result(final.id), 200).data as {
+      subscription_id: string;
+      event_type: string;
+      attempts: number;
+    }[];
+    const keys = data.map((r) => `${r.subscription_id} ${r.event_type}`);
     expect(keys).toHaveLength(1200);
     expect(new Set(keys).size).toBe(1200);
     expect(keys).toEqual([...keys].sort());
-    expect(
-      res.body.data
-        .filter((r: { event_type: string }) => r.event_type === '*')
-        .every((r: { attempts: number }) => r.attempts === 12),
-    ).toBe(true);
+    expect(data.filter((r) => r.event_type === '*').every((r) => r.attempts === 12)).toBe(true);
   });
 
   it('answers 409 while a report is not ready, 404 for what is not a report, 422 for a bad request', async () => {
-    const pending = await ApiClient.for(idle, key).raw.post('/v1/reports', {
-      from: from.toISOString(),
-      to: to.toISOString(),
+    const window = { from: from.toISOString(), to: to.toISOString() };
+    const pending = expectData(await ApiClient.for(idle, key).POST('/reports', { body: window }), 202);
+    expectErrorBody(await result(pending.id), 409, 'CONFLICT');
+    const recovery = await api.POST('/webhooks/{id}/recoveries', {
+      ...byId(subA),
+      body: { since: from.toISOString(), dry_run: true },
     });
-    expect(pending.status).toBe(202);
-    expectErrorBody(await api.raw.get(`/v1/reports/${pending.body.id}`), 409, 'CONFLICT');
-    const recovery = await api.raw.post(`/v1/webhooks/${subA}/recoveries`, {
-      since: from.toISOString(),
-      dry_run: true,
-    });
-    expectErrorBody(await api.raw.get(`/v1/reports/${recovery.body.id}`), 404, 'NOT_FOUND');
-    expectErrorBody(await api.raw.get(`/v1/reports/${randomUUID()}`), 404, 'NOT_FOUND');
+    expectErrorBody(await result(expectData(recovery, 202).id), 404, 'NOT_FOUND');
+    expectErrorBody(await result(randomUUID()), 404, 'NOT_FOUND');
+    // A format the document does not offer: sent raw.
     const bad = await api.raw.post('/v1/reports', { from: to.toISOString(), to: from.toISOString(), format: 'xml' });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['format']);
-    const reversed = await api.raw.post('/v1/reports', { from: to.toISOString(), to: from.toISOString() });
-    expect(reversed.body.error.details).toEqual([expect.objectContaining({ field: 'from', code: 'OUT_OF_RANGE' })]);
+    const reversed = await api.POST('/reports', { body: { from: to.toISOString(), to: from.toISOString() } });
+    expect(errorOf(reversed).details).toEqual([expect.objectContaining({ field: 'from', code: 'OUT_OF_RANGE' })]);
     expectErrorBody(
-      await api.raw.post('/v1/reports', {
-        from: from.toISOString(),
-        to: to.toISOString(),
-        subscription_id: randomUUID(),
-      }),
+      await api.POST('/reports', { body: { ...window, subscription_id: randomUUID() } }),
       404,
       'NOT_FOUND',
     );

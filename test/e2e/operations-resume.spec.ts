@@ -1,15 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
-import { ApiClient } from '../support/api-client.js';
-import { expectMonotonic, follow } from '../support/operation-polling.js';
-import { OperationsSeed } from '../support/operations-seed.js';
-import { PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import type { ServiceProcess } from '../../src/devtools/service-process.js';
+import { byId } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import { expectMonotonic, expectStarted, follow } from '../support/operation-polling.js';
+import { operationsEnv, seedManyEvents } from '../support/operations-seed.js';
 
 const EVENTS = 30_000;
 const BATCH = 200;
@@ -21,72 +15,43 @@ const BATCH = 200;
  * is produced twice. Needs dist/ (the runner that dies is the built service).
  */
 describe('operations: a runner killed mid-operation', () => {
-  const tenant = uniqueId('tenant-');
-  const key = `hk_${randomBytes(16).toString('hex')}`;
-  const config = testConfig({
-    ROLES: 'api',
-    API_KEYS: `${tenant}:${key}`,
-    OPERATIONS_LEASE_MS: '2000',
-    OPERATIONS_POLL_MS: '100',
-    API_RATE_LIMIT_PER_MINUTE: '1000000',
-    OPERATIONS_BATCH_SIZE: String(BATCH),
-  });
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let apiApp: INestApplication;
+  let h: PipelineHarness;
   let runner: INestApplication | undefined;
-  let child: ServiceProcess | undefined;
-  let api: ApiClient;
+  let child: ServiceProcess;
   let sub: string;
 
   beforeAll(async () => {
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    sub = await fixtures.insertSubscription({ tenantId: tenant, url: 'https://127.0.0.1:9/x', events: ['order.*'] });
-    await new OperationsSeed(fixtures.db, tenant).manyEvents(sub, EVENTS, new Date(Date.now() - 20 * 60_000));
-    apiApp = await startApp(config);
-    api = ApiClient.for(apiApp, key);
+    h = await PipelineHarness.start({
+      env: operationsEnv('api', { OPERATIONS_LEASE_MS: '2000', OPERATIONS_BATCH_SIZE: String(BATCH) }),
+      subscriptions: [{ url: 'https://127.0.0.1:9/x', events: ['order.*'] }],
+      beforeApp: seedManyEvents(EVENTS, 20),
+    });
+    [sub] = h.subscriptionIds;
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await child?.kill9();
-    await runner?.close();
-    await apiApp?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-  });
-
-  const tasksProduced = async () => {
-    const admin = kafka.kafka.admin();
-    await admin.connect();
-    try {
-      const offsets = await admin.fetchTopicOffsets(`${config.env.KAFKA_TOPIC_PREFIX}.deliveries`);
-      return offsets.reduce((sum, p) => sum + Number(p.high), 0);
-    } finally {
-      await admin.disconnect();
-    }
+  const recover = async () => {
+    const since = new Date(Date.now() - 30 * 60_000).toISOString();
+    return expectStarted(
+      await h.api.POST('/webhooks/{id}/recoveries', { ...byId(sub), body: { since, status: 'all' } }),
+    );
   };
   const row = async (id: string) =>
     (
-      await fixtures.db.query(
+      await h.fixtures.db.query(
         `SELECT status, progress, checkpoint, lease_owner, lease_expires_at, runs FROM operations WHERE id = $1`,
         [id],
       )
     ).rows[0];
 
   it('is resumed by the next runner from its checkpoint once the dead holder’s lease expires', async () => {
-    const since = new Date(Date.now() - 30 * 60_000).toISOString();
-    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' });
-    const id = started.body.id;
+    const id = await recover();
 
-    child = new ServiceProcess(
-      envOf(config, { PORT: String(await freePort()), ROLES: 'operations', LOG_LEVEL: 'warn' }),
-    );
+    child = await h.process({ ROLES: 'operations' });
     child.start();
     await child.waitReady();
     const before = await follow(
-      api,
+      h.api,
       id,
       (op) => op.progress >= 20 || !['PENDING', 'IN_PROGRESS'].includes(op.status),
       45_000,
@@ -101,9 +66,8 @@ describe('operations: a runner killed mid-operation', () => {
     expect(atKill.checkpoint.processed).toBeGreaterThan(0);
     expect(atKill.checkpoint.processed).toBeLessThan(EVENTS);
 
-    const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)]));
-    runner = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
-    const { final, samples } = await follow(api, id, ['COMPLETED', 'FAILED', 'CANCELLED'], 45_000, 20);
+    runner = await h.startInstance({ ROLES: 'operations' });
+    const { final, samples } = await follow(h.api, id, ['COMPLETED', 'FAILED', 'CANCELLED'], 45_000, 20);
     expectMonotonic([...before.samples, ...samples]);
     expect(Math.min(...samples.map((s) => s.progress))).toBeGreaterThanOrEqual(atKill.progress);
     expect(final).toMatchObject({
@@ -117,7 +81,7 @@ describe('operations: a runner killed mid-operation', () => {
     expect(after.lease_owner).toBeNull();
     expect(after.lease_owner).not.toBe(atKill.lease_owner);
     // Resumed, not restarted: at most the batch in flight at the kill went out twice.
-    const produced = await tasksProduced();
+    const produced = await h.produced();
     expect(produced).toBeGreaterThanOrEqual(EVENTS);
     expect(produced).toBeLessThanOrEqual(EVENTS + BATCH);
     console.log(
@@ -126,23 +90,20 @@ describe('operations: a runner killed mid-operation', () => {
   });
 
   it('a runner shut down gracefully gives the operation back at once; the next one finishes it without repeats', async () => {
-    await runner?.close(); // the runner of the first case: only `leaving` may hold this one
-    runner = undefined;
-    const since = new Date(Date.now() - 30 * 60_000).toISOString();
-    const before = await tasksProduced();
-    const id = (await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since, status: 'all' })).body.id;
-    const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)]));
-    const leaving = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
-    await follow(api, id, (op) => op.progress >= 20 || !['PENDING', 'IN_PROGRESS'].includes(op.status), 45_000, 10);
-    await leaving.close();
+    await h.stopInstance(runner); // the runner of the first case: only `leaving` may hold this one
+    const before = await h.produced();
+    const id = await recover();
+    const leaving = await h.startInstance({ ROLES: 'operations' });
+    await follow(h.api, id, (op) => op.progress >= 20 || !['PENDING', 'IN_PROGRESS'].includes(op.status), 45_000, 10);
+    await h.stopInstance(leaving);
 
     const handedBack = await row(id);
     expect(handedBack).toMatchObject({ status: 'IN_PROGRESS', lease_owner: null, lease_expires_at: null });
     expect(handedBack.checkpoint.processed).toBeLessThan(EVENTS);
-    runner = await startApp(AppConfig.fromEnv({ ...env, ROLES: 'operations' }));
-    const { final } = await follow(api, id, ['COMPLETED', 'FAILED', 'CANCELLED'], 45_000, 20);
+    runner = await h.startInstance({ ROLES: 'operations' });
+    const { final } = await follow(h.api, id, ['COMPLETED', 'FAILED', 'CANCELLED'], 45_000, 20);
     expect(final).toMatchObject({ status: 'COMPLETED', result: { matched: EVENTS, redelivered: EVENTS } });
     // The shutdown stopped at a checkpoint: nothing was produced twice.
-    expect((await tasksProduced()) - before).toBe(EVENTS);
+    expect((await h.produced()) - before).toBe(EVENTS);
   });
 });

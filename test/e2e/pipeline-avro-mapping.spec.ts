@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient } from '../support/api-client.js';
+import { byId } from '../support/api-client.js';
 import { avroWriter, decimalBytes, frame, registerSchema } from '../support/avro-frames.js';
-import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
-import { follow } from '../support/operation-polling.js';
-import { eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
+import { PipelineHarness } from '../support/harness.js';
+import type { ReceivedRequest } from '../support/https-receiver.js';
+import { expectStarted, follow } from '../support/operation-polling.js';
+import { eventually } from '../support/pipeline-fixtures.js';
 import { DATA_SCHEMA, ENVELOPE_SCHEMA, EXPECTED_DATA, paymentData } from '../support/avro-mapping-fixture.js';
-import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Registry-framed events through the real registry, broker and HTTPS receiver arrive exactly as
@@ -18,50 +14,31 @@ import { pipelineTopology } from '../../src/topology.js';
  * compares the bytes the receiver got. A recovery re-delivers the stored event with the same digits.
  */
 describe('pipeline: registry events delivered exactly (Avro logical types, big integers, JSON Schema)', () => {
-  const tenant = uniqueId('tenant-');
-  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
-  const receiver = new HttpsReceiver();
   const startedAt = new Date();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
   let sub: string;
   let topic: string;
-  const namespace = `hookline.test.${tenant.replaceAll('-', '_')}`;
+  let namespace: string;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${apiKey}`,
-      OPERATIONS_POLL_MS: '100',
+    h = await PipelineHarness.start({
+      env: { ROLES: 'api,ingest,delivery,operations', OPERATIONS_POLL_MS: '100' },
+      subscriptions: [{ path: '/hook', events: ['*'] }],
     });
-    topic = config.ingestTopics[0];
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    sub = await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });
-    app = await startApp(config);
+    [sub] = h.subscriptionIds;
+    topic = h.config.ingestTopics[0];
+    namespace = `hookline.test.${h.tenant.replaceAll('-', '_')}`;
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
-
-  const publish = (value: Buffer | string) =>
-    kafka.send(topic, [{ key: null, value, headers: { 'tenant-id': tenant } }]);
+  const publish = (value: Buffer | string) => h.publish([Buffer.from(value)]);
   const byEvent = (id: string) => (r: ReceivedRequest) => r.headers['webhook-id'] === id;
   const deliveredBody = async (id: string) => {
-    await receiver.waitFor((all) => all.some(byEvent(id)), 20_000);
-    return receiver.requests.find(byEvent(id))!.body;
+    await h.receiver.waitFor((all) => all.some(byEvent(id)), 20_000);
+    return h.receiver.requests.find(byEvent(id))!.body;
   };
   const register = (schema: object, subject: string, type: 'AVRO' | 'JSON' = 'AVRO') =>
-    registerSchema(config.env.SCHEMA_REGISTRY_URL, subject, schema, type);
+    registerSchema(h.config.env.SCHEMA_REGISTRY_URL, subject, schema, type);
 
   it('maps every Avro logical type, big long, decimal scale and union to exact JSON', async () => {
     const schema = ENVELOPE_SCHEMA(namespace);
@@ -144,28 +121,30 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
       '"ratio":0.1000000000000000055511151231257827,"settled_at":"2026-11-23T10:00:01Z"}';
     expect(await deliveredBody(framed)).toContain(data);
     expect(await deliveredBody(plain)).toContain(data);
-    await eventually(async () => (await fixtures.deadLetters(topic)).length === 1, 20_000, 'one dead letter');
-    const [parked] = await fixtures.deadLetters(topic);
+    await eventually(async () => (await h.fixtures.deadLetters(topic)).length === 1, 20_000, 'one dead letter');
+    const [parked] = await h.fixtures.deadLetters(topic);
     expect(parked.reason).toBe('invalid_envelope');
     expect(parked.detail).toMatch(/settled_at.*date-time/);
-    expect(receiver.requests.some(byEvent(badFormat))).toBe(false);
+    expect(h.receiver.requests.some(byEvent(badFormat))).toBe(false);
   });
 
   it('a recovery re-delivers the stored event with the same digits', async () => {
-    const api = ApiClient.for(app, apiKey);
+    const { api, receiver } = h;
     const eventId = `evt_${randomBytes(8).toString('hex')}`;
     await publish(
       `{"id":"${eventId}","type":"ledger.posted","created_at":"2026-11-23T10:00:00Z",` +
         `"data":{"ledger_id":9223372036854775807,"amount":"42.17"}}`,
     );
     const first = await deliveredBody(eventId);
-    const started = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, {
-      since: new Date(startedAt.getTime() - 60_000).toISOString(),
-      until: new Date().toISOString(),
-      status: 'all',
+    const started = await api.POST('/webhooks/{id}/recoveries', {
+      ...byId(sub),
+      body: {
+        since: new Date(startedAt.getTime() - 60_000).toISOString(),
+        until: new Date().toISOString(),
+        status: 'all',
+      },
     });
-    expect(started.status).toBe(202);
-    expect((await follow(api, started.body.id)).final.status).toBe('COMPLETED');
+    expect((await follow(api, expectStarted(started))).final.status).toBe('COMPLETED');
     await receiver.waitFor((all) => all.filter(byEvent(eventId)).length === 2, 20_000);
     const again = receiver.requests.filter(byEvent(eventId))[1];
     expect(again.body).toContain('"ledger_id":9223372036854775807');
@@ -186,10 +165,10 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
     const now = new Date().toISOString();
     const oldTask = {
       type: 'DeliveryTaskV1',
-      ...{ tenant_id: tenant, subscription_id: sub, event, attempt: 1, trigger: 'initial' },
+      ...{ tenant_id: h.tenant, subscription_id: sub, event, attempt: 1, trigger: 'initial' },
       ...{ first_attempt_at: now, enqueued_at: now },
     };
-    await kafka.send(`${config.env.KAFKA_TOPIC_PREFIX}.deliveries`, [{ key: sub, value: JSON.stringify(oldTask) }]);
+    await h.kafka.send(h.topic('deliveries'), [{ key: sub, value: JSON.stringify(oldTask) }]);
     expect(await deliveredBody(event.id)).toBe(JSON.stringify(event));
   });
 });

@@ -1,13 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { projectRoot } from '../../src/platform/project-root.js';
-import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
-import { PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { PipelineHarness } from '../support/harness.js';
+import type { ReceivedRequest } from '../support/https-receiver.js';
 
 const run = promisify(execFile);
 
@@ -18,22 +13,15 @@ const run = promisify(execFile);
  * made once by deploy/local/python-clients.sh and kept in .cache.
  */
 describe('pipeline: events from Confluent Python serialisers arrive exactly', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
   let ids: Record<'avro_topic_name' | 'avro_topic_record_name' | 'json_record_name', string>;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({ ROLES: 'ingest,delivery', EGRESS_CA_FILE: receiver.caFile });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/hook'), events: ['*'] });
-    app = await startApp(config);
+    h = await PipelineHarness.start({
+      env: { ROLES: 'ingest,delivery' },
+      subscriptions: [{ path: '/hook', events: ['*'] }],
+    });
+    const { config, tenant } = h;
     const root = projectRoot();
     const { stdout } = await run(
       `${root}/deploy/local/python-clients.sh`,
@@ -49,17 +37,12 @@ describe('pipeline: events from Confluent Python serialisers arrive exactly', ()
     ids = JSON.parse(stdout.trim().split('\n').pop()!);
   }, 300_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   const body = async (id: string) => {
     const mine = (r: ReceivedRequest) => r.headers['webhook-id'] === id;
-    await receiver.waitFor((all) => all.some(mine), 20_000);
-    return receiver.requests.find(mine)!.body;
+    await h.receiver.waitFor((all) => all.some(mine), 20_000);
+    return h.receiver.requests.find(mine)!.body;
   };
   const avroData =
     '{"amount":"42.17","ledger_id":9007199254740993,"paid_on":"2026-11-23",' +

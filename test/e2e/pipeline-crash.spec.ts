@@ -1,9 +1,5 @@
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { PipelineHarness } from '../support/harness.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const EVENTS = 10_000;
 
@@ -14,35 +10,22 @@ const EVENTS = 10_000;
  * Needs dist/ (npx tsc -p tsconfig.build.json).
  */
 describe('pipeline: kill -9 in the middle of a stream', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let service: ServiceProcess;
+  let h: PipelineHarness;
 
-  afterAll(async () => {
-    await service?.stop();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   it('delivers every event to every matching subscription at least once', async () => {
-    await receiver.start();
-    const config = testConfig({ EGRESS_CA_FILE: receiver.caFile });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/orders'), events: ['order.*'] });
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/everything'), events: ['*'] });
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/payments'), events: ['payment.*'] });
-
-    const env = envOf(config, {
-      PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      ROLES: process.env.PIPELINE_TEST_ROLES ?? 'all',
+    // The service is the built one, as a child process: no app in this process.
+    h = await PipelineHarness.start({
+      app: false,
+      subscriptions: [
+        { path: '/orders', events: ['order.*'] },
+        { path: '/everything', events: ['*'] },
+        { path: '/payments', events: ['payment.*'] },
+      ],
     });
-    service = new ServiceProcess(env);
+    const { receiver } = h;
+    const service = await h.process({ ROLES: process.env.PIPELINE_TEST_ROLES ?? 'all' });
     service.start();
     await service.waitReady();
 
@@ -51,12 +34,12 @@ describe('pipeline: kill -9 in the middle of a stream', () => {
     const publishing = (async () => {
       while (published < EVENTS) {
         const batch = ids.slice(published, published + 100);
-        await kafka.send(
-          config.ingestTopics[0],
+        await h.kafka.send(
+          h.config.ingestTopics[0],
           batch.map((id) => ({
             key: id,
             value: JSON.stringify({ ...envelope('order.created', { n: 1 }), id }),
-            headers: { 'tenant-id': tenant },
+            headers: { 'tenant-id': h.tenant },
           })),
         );
         published += batch.length;

@@ -1,15 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
-import type { INestApplication } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import { startApp } from '../../src/bootstrap.js';
 import { MatchingService } from '../../src/modules/matching/matching.service.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { expectBody, expectErrorBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
+import type { ReceivedRequest } from '../support/https-receiver.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const hmacHex = (key: string, data: string) => createHmac('sha256', key).update(data).digest('hex');
 
@@ -18,74 +14,33 @@ const hmacHex = (key: string, data: string) => createHmac('sha256', key).update(
  * the delivery log API shows every attempt.
  */
 describe('pipeline: ingest → match → signed HTTPS delivery → delivery log', () => {
-  const tenant = uniqueId('tenant-');
-  const otherTenant = uniqueId('tenant-');
-  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
-  const otherKey = `hk_${randomBytes(16).toString('hex')}`;
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let baseUrl: string;
+  const names = ['orders', 'payments', 'disabled', 'otherTenant'];
+  let h: PipelineHarness;
+  let tenant: string;
   const subs: Record<string, string> = {};
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${apiKey},${otherTenant}:${otherKey}`,
+    h = await PipelineHarness.start({
+      tenants: 2,
+      env: { ROLES: 'api,ingest,delivery,operations' },
+      subscriptions: [
+        { path: '/orders', events: ['order.*'], secrets: [secret] },
+        { path: '/payments', events: ['payment.succeeded'] },
+        { path: '/disabled', events: ['*'], status: 'disabled' },
+        { path: '/other-tenant', events: ['*'], tenant: 1 },
+      ],
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    subs.orders = await fixtures.insertSubscription({
-      tenantId: tenant,
-      url: receiver.url('/orders'),
-      events: ['order.*'],
-      secrets: [secret],
-    });
-    subs.payments = await fixtures.insertSubscription({
-      tenantId: tenant,
-      url: receiver.url('/payments'),
-      events: ['payment.succeeded'],
-    });
-    subs.disabled = await fixtures.insertSubscription({
-      tenantId: tenant,
-      url: receiver.url('/disabled'),
-      events: ['*'],
-      status: 'disabled',
-    });
-    subs.otherTenant = await fixtures.insertSubscription({
-      tenantId: otherTenant,
-      url: receiver.url('/other-tenant'),
-      events: ['*'],
-    });
-    app = await startApp(config);
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    names.forEach((name, i) => (subs[name] = h.subscriptionIds[i]));
+    tenant = h.tenant;
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
-
-  const publish = (value: object | Buffer, headers: Record<string, string> = { 'tenant-id': tenant }) =>
-    kafka.send(config.ingestTopics[0], [
-      { key: null, value: Buffer.isBuffer(value) ? value : JSON.stringify(value), headers },
-    ]);
-  const api = async (path: string, key = apiKey) => {
-    const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const publish = (value: object | Buffer) => h.publish([value]);
   const byEvent = (id: string) => (r: ReceivedRequest) => r.headers['webhook-id'] === id;
 
   it('delivers matching events, exactly signed three ways, to the right subscriptions only', async () => {
+    const { receiver } = h;
     const order = envelope('order.created', {
       order_id: 'o-1',
       status: 'pending',
@@ -126,6 +81,7 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
   });
 
   it('numbers events per subscription and names the previous one', async () => {
+    const { receiver } = h;
     const first = envelope('order.updated', { order_id: 'o-1' });
     const second = envelope('order.updated', { order_id: 'o-1' });
     await publish(first);
@@ -140,7 +96,8 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
   });
 
   it('decodes Schema Registry framed Avro and JSON Schema events', async () => {
-    const registry = new SchemaRegistry({ host: config.env.SCHEMA_REGISTRY_URL });
+    const { receiver } = h;
+    const registry = new SchemaRegistry({ host: h.config.env.SCHEMA_REGISTRY_URL });
     const avro = await registry.register(
       {
         type: SchemaType.AVRO,
@@ -185,14 +142,15 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
   });
 
   it('sees a new subscription within 2 s of its changelog record', async () => {
+    const { receiver, fixtures } = h;
     const id = await fixtures.insertSubscription({
       tenantId: tenant,
       url: receiver.url('/late'),
       events: ['late.event'],
     });
-    const table = app.get(MatchingService).table;
+    const table = h.app.get(MatchingService).table;
     expect(table.get(id)).toBeUndefined();
-    await fixtures.publishChange(config.env.KAFKA_TOPIC_PREFIX, id);
+    await fixtures.publishChange(h.prefix, id);
     await eventually(() => table.get(id) !== undefined, 2_000, 'the changelog record in the subscription table');
     const event = envelope('late.event');
     await publish(event);
@@ -200,33 +158,45 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
   });
 
   it('shows every attempt in the delivery log API, tenant-scoped', async () => {
-    const order = JSON.parse(receiver.deliveries('/orders')[0].body) as { id: string };
-    await eventually(async () => (await api(`/v1/webhooks/${subs.orders}/deliveries`)).body.data?.length >= 3);
+    const { api } = h;
+    const other = api.as(h.keys[1]);
+    const order = JSON.parse(h.receiver.deliveries('/orders')[0].body) as { id: string };
+    const log = (query: { limit?: number; after?: string; event_id?: string } = {}, client = api) =>
+      client.GET('/webhooks/{id}/deliveries', { params: { path: { id: subs.orders }, query } });
+    await eventually(async () => expectBody(await log(), 200).data.length >= 3);
 
-    const page = await api(`/v1/webhooks/${subs.orders}/deliveries?limit=2`);
-    expect(page.status).toBe(200);
-    expect(page.body.data).toHaveLength(2);
-    expect(page.body.pagination.has_more).toBe(true);
-    for (const attempt of page.body.data) {
+    const page = expectBody(await log({ limit: 2 }), 200);
+    expect(page.data).toHaveLength(2);
+    expect(page.pagination.has_more).toBe(true);
+    for (const attempt of page.data) {
       expect(attempt).toMatchObject({ subscription_id: subs.orders, status_code: 200, outcome: 'success', attempt: 1 });
       expect(typeof attempt.response_time_ms).toBe('number');
     }
-    const next = await api(`/v1/webhooks/${subs.orders}/deliveries?limit=2&after=${page.body.pagination.next_cursor}`);
-    const seen = new Set([...page.body.data, ...next.body.data].map((a: { id: string }) => a.id));
-    expect(seen.size).toBe(page.body.data.length + next.body.data.length);
+    const next = expectBody(await log({ limit: 2, after: page.pagination.next_cursor }), 200);
+    const seen = new Set([...page.data, ...next.data].map((a: { id: string }) => a.id));
+    expect(seen.size).toBe(page.data.length + next.data.length);
 
-    const filtered = await api(`/v1/webhooks/${subs.orders}/deliveries?event_id=${order.id}`);
-    expect(filtered.body.data).toHaveLength(1);
-    const attemptId = filtered.body.data[0].id;
-    const one = await api(`/v1/webhooks/${subs.orders}/deliveries/${attemptId}`);
-    expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ id: attemptId, event_id: order.id, status_code: 200, response_body: 'ok' });
+    const filtered = expectBody(await log({ event_id: order.id }), 200);
+    expect(filtered.data).toHaveLength(1);
+    const attemptId = filtered.data[0].id;
+    const one = await api.GET('/webhooks/{id}/deliveries/{attemptId}', {
+      params: { path: { id: subs.orders, attemptId } },
+    });
+    expect(expectBody(one, 200)).toMatchObject({
+      id: attemptId,
+      event_id: order.id,
+      status_code: 200,
+      response_body: 'ok',
+    });
 
-    const byEventApi = await api(`/v1/events/${order.id}/deliveries`);
-    expect(byEventApi.body.data.map((a: { subscription_id: string }) => a.subscription_id)).toEqual([subs.orders]);
+    const byEventApi = (client = api) =>
+      client.GET('/events/{eventId}/deliveries', { params: { path: { eventId: order.id } } });
+    const forEvent = expectBody(await byEventApi(), 200);
+    expect(forEvent.data.map((a: { subscription_id: string }) => a.subscription_id)).toEqual([subs.orders]);
 
-    expect((await api(`/v1/webhooks/${subs.orders}/deliveries`, otherKey)).status).toBe(404);
-    expect((await api(`/v1/events/${order.id}/deliveries`, otherKey)).body.data).toEqual([]);
-    expect((await api(`/v1/webhooks/${subs.orders}/deliveries?outcome=nonsense`)).status).toBe(422);
+    expect((await log({}, other)).response.status).toBe(404);
+    expect(expectBody(await byEventApi(other), 200).data).toEqual([]);
+    // Not an outcome the document knows: sent raw.
+    expectErrorBody(await api.raw.get(`/v1/webhooks/${subs.orders}/deliveries?outcome=nonsense`), 422);
   });
 });

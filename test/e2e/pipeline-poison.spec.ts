@@ -1,10 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { PipelineHarness } from '../support/harness.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 /**
  * Every kind of poison message lands in <prefix>.dlq with its reason and source coordinates (and
@@ -12,37 +7,23 @@ import { pipelineTopology } from '../../src/topology.js';
  * of them, on the same single partition, is delivered.
  */
 describe('pipeline: poison messages', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      KAFKA_TOPIC_PARTITIONS: '1',
-      INGEST_DATA_VALIDATION: 'enforce',
-      DEFAULT_TENANT: '',
+    h = await PipelineHarness.start({
+      env: {
+        ROLES: 'api,ingest,delivery,operations',
+        KAFKA_TOPIC_PARTITIONS: '1',
+        INGEST_DATA_VALIDATION: 'enforce',
+        DEFAULT_TENANT: '',
+      },
+      subscriptions: [{ path: '/all', events: ['*'] }],
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/all'), events: ['*'] });
-    app = await startApp(config);
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   it('parks each kind with its reason and keeps the partition flowing', async () => {
+    const { kafka, receiver, fixtures, tenant } = h;
     const withTenant = { 'tenant-id': tenant };
     const unknownSchema = Buffer.alloc(9);
     unknownSchema.writeInt32BE(2_000_000_000, 1);
@@ -51,7 +32,7 @@ describe('pipeline: poison messages', () => {
       status: 'pending',
       total: { amount: 1, currency: 'EUR' },
     });
-    const topic = config.ingestTopics[0];
+    const topic = h.config.ingestTopics[0];
     await kafka.send(topic, [
       { value: Buffer.from('{not json'), headers: withTenant }, // offset 0
       { value: JSON.stringify({ id: 'x', type: 'no dots', data: [] }), headers: withTenant }, // 1
@@ -78,16 +59,13 @@ describe('pipeline: poison messages', () => {
     expect(parked[4].tenant_id).toBe(tenant);
 
     // The DLQ records themselves carry the reason and the source in headers.
-    const admin = kafka.kafka.admin();
-    await admin.connect();
-    const [offsets] = await admin.fetchTopicOffsets(`${config.env.KAFKA_TOPIC_PREFIX}.dlq`).then((o) => [o]);
-    await admin.disconnect();
-    expect(offsets.reduce((n, p) => n + Number(p.high), 0)).toBe(5);
+    expect(await h.produced('dlq')).toBe(5);
   });
 
   it('parks a malformed delivery task at once and keeps the delivery partition flowing', async () => {
-    const deliveries = `${config.env.KAFKA_TOPIC_PREFIX}.deliveries`;
-    await kafka.send(deliveries, [
+    const { receiver, fixtures } = h;
+    const deliveries = h.topic('deliveries');
+    await h.kafka.send(deliveries, [
       { key: 'k', value: Buffer.from('not a task') },
       { key: 'k', value: JSON.stringify({ type: 'DeliveryTaskV9' }) },
     ]);
@@ -101,7 +79,7 @@ describe('pipeline: poison messages', () => {
       status: 'pending',
       total: { amount: 2, currency: 'EUR' },
     });
-    await kafka.send(config.ingestTopics[0], [{ value: JSON.stringify(after), headers: { 'tenant-id': tenant } }]);
+    await h.publish([after]);
     await receiver.waitFor(() => receiver.deliveries('/all').some((r) => r.headers['webhook-id'] === after.id), 30_000);
   });
 });

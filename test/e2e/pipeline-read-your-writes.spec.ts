@@ -1,12 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { ApiClient } from '../support/api-client.js';
-import { HttpsReceiver } from '../support/https-receiver.js';
+import { byId, expectData, MERGE_PATCH } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
 
 /**
  * Registration is read-your-writes, across instances: subscriptions are created and changed through
@@ -14,47 +8,19 @@ import { pipelineTopology } from '../../src/topology.js';
  * after the API answered is matched against that change, never against an older table.
  */
 describe('pipeline: an event is matched against every change committed before it was published', () => {
-  const tenant = uniqueId('tenant-');
-  const key = uniqueId('key_').padEnd(24, 'k');
-  const receiver = new HttpsReceiver();
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let apiInstance: INestApplication;
-  let pipelineInstance: INestApplication;
-  let api: ApiClient;
+  let h: PipelineHarness;
 
   beforeAll(async () => {
-    await receiver.start();
-    config = testConfig({
-      API_KEYS: `${tenant}:${key}`,
-      EGRESS_CA_FILE: receiver.caFile,
-      INGEST_DATA_VALIDATION: 'off',
-    });
-    const env = { ...config.env } as unknown as Record<string, string>;
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    apiInstance = await startApp(testConfig({ ...stringify(env), ROLES: 'api' }));
-    pipelineInstance = await startApp(testConfig({ ...stringify(env), ROLES: 'ingest,delivery,retry' }));
-    api = ApiClient.for(apiInstance, key);
+    // Instance A is the harness's app (api only); instance B, of the same deployment, ingests and delivers.
+    h = await PipelineHarness.start({ env: { ROLES: 'api', INGEST_DATA_VALIDATION: 'off' } });
+    await h.startInstance({ ROLES: 'ingest,delivery,retry' });
   });
-  afterAll(async () => {
-    await pipelineInstance?.close();
-    await apiInstance?.close();
-    await kafka?.onModuleDestroy();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
-  const publish = (events: object[]) =>
-    kafka.send(
-      config.ingestTopics[0],
-      events.map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
-    );
-  const deliveredTo = (path: string) => new Set(receiver.deliveries(path).map((r) => r.headers['webhook-id']));
-  const create = async (path: string, events: string[]) => {
-    const created = await api.raw.post('/v1/webhooks', { url: receiver.url(path), events });
-    expect(created.status).toBe(201);
-    return created.body.id as string;
-  };
+  const publish = (events: object[]) => h.publish(events);
+  const deliveredTo = (path: string) => new Set(h.receiver.deliveries(path).map((r) => r.headers['webhook-id']));
+  const create = async (path: string, events: string[]) =>
+    expectData(await h.api.POST('/webhooks', { body: { url: h.receiver.url(path), events } }), 201).id;
 
   it('delivers all of 1,000 events published the moment POST /v1/webhooks answers 201, three runs in a row', async () => {
     for (let run = 0; run < 3; run++) {
@@ -79,8 +45,12 @@ describe('pipeline: an event is matched against every change committed before it
   it('stops delivering a type the moment a PATCH removing it answers, and starts one it adds', async () => {
     const path = '/patched';
     const id = await create(path, ['order.created', 'order.updated']);
-    const patched = await api.raw.patch(`/v1/webhooks/${id}`, { events: ['order.updated', 'payment.failed'] });
-    expect(patched.status).toBe(200);
+    const patched = await h.api.PATCH('/webhooks/{id}', {
+      ...byId(id),
+      body: { events: ['order.updated', 'payment.failed'] },
+      headers: MERGE_PATCH,
+    });
+    expectData(patched, 200);
     const removed = Array.from({ length: 100 }, () => envelope('order.created'));
     const added = Array.from({ length: 100 }, () => envelope('payment.failed'));
     const kept = Array.from({ length: 100 }, () => envelope('order.updated'));
@@ -95,7 +65,7 @@ describe('pipeline: an event is matched against every change committed before it
   it('stops delivering the moment a DELETE answers', async () => {
     const path = '/deleted';
     const id = await create(path, ['payment.failed']);
-    expect((await api.raw.request('DELETE', `/v1/webhooks/${id}`)).status).toBe(204);
+    expect((await h.api.DELETE('/webhooks/{id}', byId(id))).response.status).toBe(204);
     const marker = await create('/marker', ['payment.failed']);
     const events = Array.from({ length: 100 }, () => envelope('payment.failed'));
     await publish(events);
@@ -104,7 +74,3 @@ describe('pipeline: an event is matched against every change committed before it
     expect(marker).toBeDefined();
   }, 60_000);
 });
-
-function stringify(env: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)]));
-}

@@ -1,17 +1,9 @@
 import { ServiceProcess } from '../../src/devtools/service-process.js';
-import { TEST_DATABASE_URL, testRunId } from '../support/test-config.js';
+import { operatorEnv, testRunId } from '../support/test-config.js';
 
 /** The built service as an operator runs it: ready only with its dependencies, and a clean SIGTERM. */
 describe('service lifecycle', () => {
-  const run = testRunId();
-  const service = new ServiceProcess({
-    PORT: String(20000 + Math.floor(Math.random() * 20000)),
-    DATABASE_URL: TEST_DATABASE_URL,
-    KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
-    KAFKA_GROUP_PREFIX: run,
-    INGEST_TOPICS: `${run}.events`,
-    LOG_LEVEL: 'warn',
-  });
+  const service = new ServiceProcess(operatorEnv(testRunId()));
 
   afterAll(() => service.stop());
 

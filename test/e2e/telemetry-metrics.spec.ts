@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { expectData } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 interface Sample {
   name: string;
@@ -33,24 +28,17 @@ const sum = (samples: Sample[], name: string, labels: Record<string, string> = {
 
 /** GET /metrics exposes every series the operations dashboards need, and they move under load. */
 describe('telemetry: /metrics', () => {
-  const tenant = uniqueId('tenant-');
-  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
-  const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let baseUrl: string;
+  let h: PipelineHarness;
   let lastText = '';
   const scrape = async () => {
-    const res = await fetch(`${baseUrl}/metrics`);
+    const res = await fetch(`${h.baseUrl}/metrics`);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     lastText = await res.text();
     return parse(lastText);
   };
 
   beforeAll(async () => {
-    await receiver.start();
+    const receiver = new HttpsReceiver();
     receiver.responder = (req) =>
       req.path === '/down'
         ? { status: 503 }
@@ -59,32 +47,15 @@ describe('telemetry: /metrics', () => {
           : req.path === '/slow'
             ? { status: 200, delayMs: 1500 }
             : { status: 200 };
-    config = testConfig({
-      ROLES: 'all',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${apiKey}`,
-      CIRCUIT_CONSECUTIVE_FAILURES: '2',
+    h = await PipelineHarness.start({
+      receiver,
+      env: { ROLES: 'all', CIRCUIT_CONSECUTIVE_FAILURES: '2' },
+      subscriptions: ['ok', 'down', 'gone', 'slow'].map((path) => ({ path: `/${path}`, events: [`${path}.*`] })),
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    for (const path of ['ok', 'down', 'gone', 'slow'])
-      await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url(`/${path}`), events: [`${path}.*`] });
-    app = await startApp(config);
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
+  afterAll(() => h?.close());
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
-
-  const publish = (value: object | string) =>
-    kafka.send(config.ingestTopics[0], [
-      { key: null, value: typeof value === 'string' ? value : JSON.stringify(value), headers: { 'tenant-id': tenant } },
-    ]);
+  const publish = (value: object | string) => h.publish([typeof value === 'string' ? Buffer.from(value) : value]);
 
   it('exposes every series, and their values move during a run', async () => {
     const before = await scrape();
@@ -109,9 +80,7 @@ describe('telemetry: /metrics', () => {
     await publish(envelope('slow.created'));
     await publish(envelope('down.created'));
     await publish('not json at all');
-    expect((await fetch(`${baseUrl}/v1/webhooks`, { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(
-      200,
-    );
+    expectData(await h.api.GET('/webhooks'), 200);
 
     // The slow endpoint holds one request open for 1.5 s.
     await eventually(async () => sum(await scrape(), 'hookline_deliveries_in_flight') >= 1, 15_000, 'in flight');
@@ -143,9 +112,9 @@ describe('telemetry: /metrics', () => {
     expect(moved('hookline_dlq_messages_total', { reason: 'undecodable' })).toBeGreaterThanOrEqual(1);
     expect(moved('hookline_http_requests_total', { route: '/v1/webhooks', method: 'GET', status_code: '200' })).toBe(1);
     expect(moved('hookline_http_request_duration_seconds_count', { route: '/v1/webhooks' })).toBe(1);
-    expect(sum(after, 'hookline_kafka_consumer_lag', { topic: config.ingestTopics[0] })).toBe(0);
+    expect(sum(after, 'hookline_kafka_consumer_lag', { topic: h.config.ingestTopics[0] })).toBe(0);
     expect(after.filter((s) => s.name === 'hookline_kafka_consumer_lag').map((s) => s.labels.topic)).toContain(
-      `${config.env.KAFKA_TOPIC_PREFIX}.deliveries`,
+      h.topic('deliveries'),
     );
   });
 });

@@ -1,12 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { dashboardQueries, exposedFamilies, hooklineFamilies, ruleQueries } from '../support/observability-pack.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 /**
  * Every hookline_* metric the shipped Grafana dashboard and Prometheus alert rules query exists on
@@ -14,39 +9,26 @@ import { pipelineTopology } from '../../src/topology.js';
  * empty and no alert is silently unable to fire.
  */
 describe('telemetry: the dashboard and alert rules query only what /metrics exposes', () => {
-  const tenant = uniqueId('tenant-');
-  const receiver = new HttpsReceiver();
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let scrape: () => Promise<string>;
+  let h: PipelineHarness;
   let exposed: Set<string>;
+  const scrape = async () => {
+    const res = await fetch(`${h.baseUrl}/metrics`);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
 
   beforeAll(async () => {
-    await receiver.start();
+    const receiver = new HttpsReceiver();
     receiver.responder = () => ({ status: 410 });
-    config = testConfig({ ROLES: 'all', EGRESS_CA_FILE: receiver.caFile });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: receiver.url('/gone'), events: ['gone.*'] });
-    app = await startApp(config);
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    scrape = async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
-      expect(res.status).toBe(200);
-      return res.text();
-    };
+    h = await PipelineHarness.start({
+      receiver,
+      env: { ROLES: 'all' },
+      subscriptions: [{ path: '/gone', events: ['gone.*'] }],
+    });
     exposed = exposedFamilies(await scrape());
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
-  });
+  afterAll(() => h?.close());
 
   const used = [...ruleQueries(), ...dashboardQueries()].flatMap((q) =>
     hooklineFamilies(q.expr).map((family) => ({ family, where: q.where })),
@@ -64,9 +46,7 @@ describe('telemetry: the dashboard and alert rules query only what /metrics expo
 
   it('counts a subscription status change, which the subscription alerts read', async () => {
     // An endpoint answering 410 disables its subscription (README "Failures and retries").
-    await kafka.send(config.ingestTopics[0], [
-      { key: null, value: JSON.stringify(envelope('gone.created')), headers: { 'tenant-id': tenant } },
-    ]);
+    await h.publish([envelope('gone.created')]);
     const pattern = /^hookline_subscription_status_changes_total\{from="active",to="disabled"\} (\d+)/m;
     await eventually(async () => Number(pattern.exec(await scrape())?.[1] ?? 0) >= 1, 20_000, 'a status change');
   });

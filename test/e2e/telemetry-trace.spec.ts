@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
 import { telemetrySettings } from '../../src/platform/config/telemetry-settings.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { startTracing, stopTracing } from '../../src/platform/telemetry/sdk.js';
+import { expectBody } from '../support/api-client.js';
+import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 /**
  * One event, one trace: the producer's traceparent parents the ingest span, each delivery attempt
@@ -20,52 +16,35 @@ import { pipelineTopology } from '../../src/topology.js';
  */
 describe('telemetry: one trace from the producer to the consumer endpoint', () => {
   const exporter = new InMemorySpanExporter();
-  const tenant = uniqueId('tenant-');
-  const apiKey = `hk_${randomBytes(16).toString('hex')}`;
   const receiver = new HttpsReceiver();
   const traceId = randomBytes(16).toString('hex');
   const producerSpanId = randomBytes(8).toString('hex');
-  let config: ReturnType<typeof testConfig>;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
-  let baseUrl: string;
+  const names = ['ok', 'flaky', 'private'];
+  let h: PipelineHarness;
   const subs: Record<string, string> = {};
 
   beforeAll(async () => {
     startTracing(telemetrySettings({}), { spanProcessors: [new SimpleSpanProcessor({ exporter })] });
-    await receiver.start();
     let flakyCalls = 0;
     receiver.responder = (req) => (req.path === '/flaky' && ++flakyCalls === 1 ? { status: 503 } : { status: 200 });
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,retry,operations',
-      EGRESS_CA_FILE: receiver.caFile,
-      API_KEYS: `${tenant}:${apiKey}`,
+    h = await PipelineHarness.start({
+      receiver,
+      env: { ROLES: 'api,ingest,delivery,retry,operations' },
+      subscriptions: names.map((name) => ({ path: `/${name}`, events: ['order.*'] })),
+      beforeApp: async ({ fixtures, subscriptionIds }) => {
+        names.forEach((name, i) => (subs[name] = subscriptionIds[i]));
+        await fixtures.db.query(`UPDATE subscriptions SET send_traceparent = false WHERE id = $1`, [subs.private]);
+        // A token in the query string, as many webhook URLs carry: it must not reach the trace backend.
+        await fixtures.db.query(`UPDATE subscriptions SET url = $2 WHERE id = $1`, [
+          subs.ok,
+          receiver.url('/ok?token=s3cr3t'),
+        ]);
+      },
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    for (const name of ['ok', 'flaky', 'private'])
-      subs[name] = await fixtures.insertSubscription({
-        tenantId: tenant,
-        url: receiver.url(`/${name}`),
-        events: ['order.*'],
-      });
-    await fixtures.db.query(`UPDATE subscriptions SET send_traceparent = false WHERE id = $1`, [subs.private]);
-    // A token in the query string, as many webhook URLs carry: it must not reach the trace backend.
-    await fixtures.db.query(`UPDATE subscriptions SET url = $2 WHERE id = $1`, [
-      subs.ok,
-      receiver.url('/ok?token=s3cr3t'),
-    ]);
-    app = await startApp(config);
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await receiver.stop();
+    await h?.close();
     await stopTracing();
   });
 
@@ -80,13 +59,7 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
 
   it('parents ingest, attempts and HTTP client spans in the producer trace, and links the retry', async () => {
     const event = envelope('order.created', { order_id: 'o-1' });
-    await kafka.send(config.ingestTopics[0], [
-      {
-        key: null,
-        value: JSON.stringify(event),
-        headers: { 'tenant-id': tenant, traceparent: `00-${traceId}-${producerSpanId}-01` },
-      },
-    ]);
+    await h.publish([event], { 'tenant-id': h.tenant, traceparent: `00-${traceId}-${producerSpanId}-01` });
     const forEvent = (path: string) => (r: ReceivedRequest) =>
       r.path.split('?')[0] === path && r.headers['webhook-id'] === event.id;
     await receiver.waitFor(
@@ -100,18 +73,18 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
       'spans',
     );
 
-    const ingest = spansOfTrace().find((s) => s.name === `process ${config.ingestTopics[0]}`)!;
+    const ingest = spansOfTrace().find((s) => s.name === `process ${h.config.ingestTopics[0]}`)!;
     expect(ingest.kind).toBe(SpanKind.CONSUMER);
     expect(parentOf(ingest)).toBe(producerSpanId);
     expect(ingest.attributes).toMatchObject({
       'messaging.system': 'kafka',
-      'messaging.destination.name': config.ingestTopics[0],
+      'messaging.destination.name': h.config.ingestTopics[0],
       'event.id': event.id,
       'event.type': 'order.created',
     });
     const ingestId = ingest.spanContext().spanId;
     expect(spansOfTrace().find((s) => s.name === 'match subscriptions')?.parentSpanContext?.spanId).toBe(ingestId);
-    const publish = spansOfTrace().find((s) => s.name === `send ${config.env.KAFKA_TOPIC_PREFIX}.deliveries`)!;
+    const publish = spansOfTrace().find((s) => s.name === `send ${h.prefix}.deliveries`)!;
     expect(publish.kind).toBe(SpanKind.PRODUCER);
     expect(parentOf(publish)).toBe(ingestId);
 
@@ -134,7 +107,7 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
 
     // The retry: same trace, same parent, read from the first tier, linked to the PRODUCER span that
     // wrote it there (a child of the failed attempt) and to the failed attempt.
-    const prefix = config.env.KAFKA_TOPIC_PREFIX;
+    const prefix = h.prefix;
     const [failed, retried] = attemptSpans(subs.flaky);
     expect([failed.name, retried.name]).toEqual([`deliver ${prefix}.deliveries`, `deliver ${prefix}.retry-1s`]);
     expect(failed.attributes).toMatchObject({ 'delivery.attempt': 1, 'delivery.outcome': 'http_error' });
@@ -158,10 +131,8 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
     expect(receiver.requests.find(forEvent('/private'))!.headers.traceparent).toBeUndefined();
 
     // The delivery log leads from an attempt to its trace.
-    const res = await fetch(`${baseUrl}/v1/events/${event.id}/deliveries`, {
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
-    const log = (await res.json()) as { data: { subscription_id: string; trace_id: string }[] };
+    const answer = await h.api.GET('/events/{eventId}/deliveries', { params: { path: { eventId: event.id } } });
+    const log = expectBody(answer, 200) as { data: { subscription_id: string; trace_id: string }[] };
     expect(log.data).toHaveLength(4);
     expect(new Set(log.data.map((a) => a.trace_id))).toEqual(new Set([traceId]));
   });

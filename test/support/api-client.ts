@@ -115,10 +115,13 @@ export class ApiClient {
   }
 }
 
+/** The path parameter of the typed calls on one resource: `api.GET('/webhooks/{id}', byId(id))`. */
+export const byId = (id: string) => ({ params: { path: { id } } });
+
 /** Asserts a typed answer's status (showing the error body when it is not) and returns its data. */
-export function expectData<D>(answer: TypedAnswer<D>, status: number): D {
+export function expectData<D>(answer: TypedAnswer<D>, status: number): NonNullable<D> {
   expect({ status: answer.response.status, error: answer.error }).toEqual({ status, error: undefined });
-  return answer.data as D;
+  return answer.data as NonNullable<D>;
 }
 
 const asRaw = (answer: ApiResponse | TypedAnswer): ApiResponse =>
@@ -130,6 +133,19 @@ const asRaw = (answer: ApiResponse | TypedAnswer): ApiResponse =>
         text: typeof answer.error === 'string' ? answer.error : JSON.stringify(answer.error ?? null),
       }
     : answer;
+
+/**
+ * expectData for a call whose answer the document leaves without a schema (the delivery log, the
+ * delivery statistics, …): the body as parsed, untyped.
+ */
+export function expectBody(answer: TypedAnswer, status: number): any {
+  return expectData(answer as TypedAnswer<any>, status);
+}
+
+/** The error of a typed answer, for assertions on its details. */
+export function errorOf(answer: TypedAnswer): { code: string; message: string; details: any[] } {
+  return (answer.error as { error: { code: string; message: string; details: any[] } }).error;
+}
 
 /** The spec's error body, asserted on any error response, raw or typed. */
 export function expectErrorBody(answer: ApiResponse | TypedAnswer, status: number, code?: string): void {

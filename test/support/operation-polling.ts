@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- operation bodies are asserted field by field */
-import type { ApiClient } from './api-client.js';
+import { expectData, type ApiClient, type TypedAnswer } from './api-client.js';
 
 export interface Followed {
   final: any;
@@ -34,4 +34,20 @@ export function expectMonotonic(samples: Followed['samples']): void {
   const progress = samples.map((s) => s.progress);
   const sorted = [...progress].sort((a, b) => a - b);
   expect(progress).toEqual(sorted);
+}
+
+/** Asserts the answer to starting an operation (202, PENDING, Location of the operation) and returns its id. */
+export function expectStarted(answer: TypedAnswer<{ id: string; status: string }>): string {
+  const started = expectData(answer, 202);
+  expect(started).toEqual({ id: expect.any(String), status: 'PENDING' });
+  expect(answer.response.headers.get('location')).toBe(`/v1/operations/${started.id}`);
+  return started.id;
+}
+
+/** Follows an operation to its end, progress never going down, and asserts it COMPLETED as `kind`. */
+export async function expectCompleted(api: ApiClient, id: string, kind: string): Promise<any> {
+  const { final, samples } = await follow(api, id);
+  expectMonotonic(samples);
+  expect(final).toMatchObject({ kind, status: 'COMPLETED', progress: 100 });
+  return final;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import type { PipelineHarness } from './harness.js';
 
 export interface SeedEvent {
   id: string;
@@ -90,6 +91,12 @@ export class OperationsSeed {
     }
   }
 
+  /** A delivery task of one of the tenant's subscriptions, parked in the DLQ for `reason`. */
+  parked(subscriptionId: string, eventId: string, reason: string, at: Date, sequence?: number): Promise<string> {
+    const payload = parkedTask(this.tenantId, subscriptionId, eventId, sequence);
+    return this.deadLetter({ subscriptionId, reason, payload, at });
+  }
+
   /** A dead_letters row as the DLQ index writes it; payload_json is the parked record (a task or not). */
   async deadLetter(row: {
     subscriptionId: string | null;
@@ -139,3 +146,16 @@ export function parkedTask(tenantId: string, subscriptionId: string, eventId: st
     enqueued_at: at,
   };
 }
+
+/** What the operations suites run with, over their roles: a runner polling every 100 ms, an API they cannot exhaust. */
+export function operationsEnv(roles: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ROLES: roles, OPERATIONS_POLL_MS: '100', API_RATE_LIMIT_PER_MINUTE: '1000000', ...extra };
+}
+
+/** A harness's beforeApp: `count` events of its first subscription, received from `minutesAgo` on. */
+export const seedManyEvents = (count: number, minutesAgo: number) => (h: PipelineHarness) =>
+  new OperationsSeed(h.fixtures.db, h.tenant).manyEvents(
+    h.subscriptionIds[0],
+    count,
+    new Date(Date.now() - minutesAgo * 60_000),
+  );

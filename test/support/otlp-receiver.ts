@@ -25,7 +25,7 @@ interface OtlpSpan {
   links?: { traceId: string; spanId: string; attributes?: OtlpAttribute[] }[];
 }
 interface OtlpExport {
-  resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+  resourceSpans: { resource?: { attributes?: OtlpAttribute[] }; scopeSpans: { spans: OtlpSpan[] }[] }[];
 }
 
 export type AttributeValue = string | number | boolean;
@@ -41,6 +41,8 @@ export interface ReceivedSpan {
   endNs: bigint;
   attributes: Record<string, AttributeValue>;
   links: { traceId: string; spanId: string; attributes: Record<string, AttributeValue> }[];
+  /** The attributes of the resource that sent it (service.name, …). */
+  resource: Record<string, AttributeValue>;
 }
 
 const KINDS = ['internal', 'internal', 'server', 'client', 'producer', 'consumer'] as const;
@@ -112,6 +114,7 @@ export class OtlpReceiver {
               spanId: l.spanId,
               attributes: flatten(l.attributes),
             })),
+            resource: flatten(rs.resource?.attributes),
           });
   }
 }

@@ -35,3 +35,19 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     ...overrides,
   });
 }
+
+/**
+ * The least environment the built service starts with, as an operator sets it (no testConfig
+ * defaults): a run's own topics and groups on the shared stack, a port of its own.
+ */
+export function operatorEnv(run: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    DATABASE_URL: TEST_DATABASE_URL,
+    KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
+    KAFKA_GROUP_PREFIX: run,
+    INGEST_TOPICS: `${run}.events`,
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  };
+}
