@@ -23,6 +23,20 @@ function openApiFacts(app: INestApplication, config: AppConfig): ContractFacts {
 }
 
 /**
+ * Nest destroys modules (the producer, the database, the egress pool) before it closes
+ * microservices, which would cut off the records still in flight: their offsets would stay
+ * uncommitted and the next instance deliver them again. So closing the app first drains the
+ * pipeline (up to SHUTDOWN_TIMEOUT_MS) and commits; Nest's own close of it is then a no-op.
+ */
+function drainPipelineFirst(app: INestApplication, pipeline: KafkaPipelineTransport): void {
+  const close = app.close.bind(app);
+  app.close = async (...args: Parameters<INestApplication['close']>) => {
+    await pipeline.close();
+    return close(...args);
+  };
+}
+
+/**
  * Builds and starts the whole service for the given configuration: the HTTP API (and health) plus
  * the Kafka pipeline consumers of the enabled roles. Used by main.ts and by the e2e tests.
  */
@@ -37,18 +51,15 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
   configureHttp(app, config, openApiFacts(app, config));
   if (config.hasRole('api')) mountConsole(app);
+  const pipeline = new KafkaPipelineTransport(
+    config,
+    app.get(KafkaService),
+    app.get(DeadLetterWriter),
+    app.get(PipelineHealth),
+  );
+  drainPipelineFirst(app, pipeline);
   try {
-    app.connectMicroservice(
-      {
-        strategy: new KafkaPipelineTransport(
-          config,
-          app.get(KafkaService),
-          app.get(DeadLetterWriter),
-          app.get(PipelineHealth),
-        ),
-      },
-      { inheritAppConfig: true },
-    );
+    app.connectMicroservice({ strategy: pipeline }, { inheritAppConfig: true });
     // Modules first (migrations, topics, producer), so consumers start on a ready platform.
     await app.init();
     await app.startAllMicroservices();
