@@ -106,11 +106,22 @@ function metadataErrors(metadata: Record<string, unknown>): FieldError[] {
  * with any is refused whole (422), as its document schema says; items of the right shape are then
  * created one by one, each with its own result (URL policy, catalog, conflicts).
  */
-/** URL syntax is shape too (the document's pattern); only lookups and the challenge stay per item. */
+/**
+ * URL syntax and the metadata rules are shape too (the document states them); only host lookups,
+ * the challenge, the catalog and conflicts stay per item.
+ */
 function urlFieldSyntax(item: Record<string, unknown>, index: number): FieldError[] {
-  return (['url', 'alert_url'] as const).flatMap((field) =>
-    typeof item[field] === 'string' ? urlSyntaxErrors(`[${index}].${field}`, item[field]) : [],
-  );
+  const { metadata } = item;
+  const metadataShape =
+    metadata && typeof metadata === 'object' && !Array.isArray(metadata)
+      ? metadataErrors(metadata as Record<string, unknown>).map((e) => ({ ...e, field: `[${index}].${e.field}` }))
+      : [];
+  return [
+    ...(['url', 'alert_url'] as const).flatMap((field) =>
+      typeof item[field] === 'string' ? urlSyntaxErrors(`[${index}].${field}`, item[field]) : [],
+    ),
+    ...metadataShape,
+  ];
 }
 
 export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> {

@@ -23,6 +23,7 @@ then lead to their reads, changes and deletes.
 
 import json
 import os
+import re
 import random
 import uuid
 
@@ -58,6 +59,7 @@ def unreachable_callback(response) -> bool:
 # ends and within retention; metadata keys are 1-64 characters (OpenAPI 3.0 has no propertyNames).
 def semantic_detail(detail, case) -> bool:
     field, code = detail.get("field", ""), detail.get("code")
+    field = re.sub(r"^\[\d+\]\.", "", field)  # a batch item's field: [3].metadata.
     query = case.query or {}
     if field == "after" and code == "INVALID":
         return True
