@@ -119,12 +119,13 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
         `opened with "${row.reason}"`,
     );
     expect(row.reason).toBe(`${FAILURES_TO_OPEN} consecutive failures`);
-    // Both instances attempted, and together they stopped after the threshold (one more in flight at most).
+    // Both instances attempted, and together they stopped after the threshold: when it is reached each
+    // instance may still have its one request in flight (per-instance circuits would let ~20 through).
     const ids = requests.map((r) => eventIdOf(r.body));
     expect(ids.some((id) => id.startsWith('p0-'))).toBe(true);
     expect(ids.some((id) => id.startsWith('p1-'))).toBe(true);
     expect(requests.length).toBeGreaterThanOrEqual(FAILURES_TO_OPEN);
-    expect(requests.length).toBeLessThanOrEqual(FAILURES_TO_OPEN + 1);
+    expect(requests.length).toBeLessThanOrEqual(FAILURES_TO_OPEN + 2);
   }, 60_000);
 
   it('keeps one rate limit over both instances: at most 55 requests in any 1-second window at 50/s', async () => {
