@@ -84,3 +84,26 @@ wait_ready() { # wait_ready PIDFILE MARK TIMEOUT LOGFILE CHECK_FN
     sleep 1
   done
 }
+
+ensure_cmd_pkg() { # ensure_cmd_pkg PACKAGE  (a package with no command of its own to test for)
+  [ "$(id -u)" = 0 ] || die "python3 venv support missing and not root: apt-get install $1"
+  log "installing Debian package $1"
+  apt-get update -qq >/dev/null 2>&1 || die "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null 2>&1 || die "apt-get install $1 failed"
+}
+
+# ensure_venv VENV REQUIREMENTS PROGRAM: a venv with REQUIREMENTS installed, made again when the
+# requirements file changed or PROGRAM (a path in the venv) is missing.
+ensure_venv() {
+  local venv=$1 requirements=$2 program=$3 stamp="$1/.requirements" out
+  if [ -x "$venv/$program" ] && cmp -s "$requirements" "$stamp"; then return 0; fi
+  ensure_cmd python3 python3
+  # Debian splits venv/ensurepip out of python3.
+  python3 -c 'import venv, ensurepip' 2>/dev/null || ensure_cmd_pkg python3-venv
+  log "creating $venv (first run only)"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  out="$("$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements" 2>&1)" \
+    || { echo "$out" >&2; rm -rf "$venv"; die "pip install failed"; }
+  cp "$requirements" "$stamp"
+}
