@@ -8,6 +8,7 @@ import { backlogRss, fanout, type FanoutResult } from './scenario-fanout.js';
 import { freshnessCost } from './scenario-freshness.js';
 import { hangingEndpoints } from './scenario-hang.js';
 import { settings } from './settings.js';
+import { representative, type Round } from './rounds.js';
 import { formatTable, rowsOf, type Results } from './table.js';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { runMigrations } from '../src/platform/database/data-source.js';
@@ -24,18 +25,15 @@ async function main(): Promise<void> {
   await receiver.start();
   const { deliveries, concurrency } = settings;
   await runBaseline(receiver.url('/warm-up'), receiver.caFile, Math.min(2000, deliveries), concurrency);
-  console.log(`raw baseline: ${deliveries} signed POSTs, concurrency ${concurrency}, no Kafka, no Postgres`);
-  const baseline = await runBaseline(receiver.url('/baseline'), receiver.caFile, deliveries, concurrency);
-  console.log(`  ${baseline.perSecond.toFixed(0)} deliveries/s, p99 ${baseline.latencyMs.p99.toFixed(1)} ms`);
-  const scenarios: FanoutResult[] = [];
-  for (const s of settings.subscriptions) scenarios.push(await fanout(s));
+  const rounds: Round[] = [];
+  for (let round = 1; round <= settings.rounds; round++) rounds.push(await runRound(round));
   const hang = settings.hang.subscriptions > 0 ? await hangingEndpoints() : null;
   const freshness = settings.freshness.events > 0 ? await freshnessCost() : null;
   const backlog = settings.backlog > 0 ? await backlogRss(settings.backlog) : null;
 
   const results: Results = {
-    baseline,
-    fanout: scenarios,
+    ...representative(rounds),
+    rounds,
     latencyRate: settings.latencyRate,
     latencySeconds: settings.latencySeconds,
     hang,
@@ -57,6 +55,23 @@ async function main(): Promise<void> {
   console.log(`\nHookline benchmark ${at}${settings.quick ? ' (--quick: small counts, figures not meaningful)' : ''}`);
   console.log(formatTable(results));
   console.log(`results: ${join(settings.results, `bench-${stamp}`)}.json and .svg`);
+}
+
+/** The raw baseline, then each fan-out case: a ratio is always taken within one round. */
+async function runRound(round: number): Promise<Round> {
+  const { deliveries, concurrency } = settings;
+  console.log(
+    `round ${round}/${settings.rounds}: raw baseline, ${deliveries} signed POSTs, concurrency ${concurrency}`,
+  );
+  const baseline = await runBaseline(receiver.url('/baseline'), receiver.caFile, deliveries, concurrency);
+  console.log(`  ${baseline.perSecond.toFixed(0)} deliveries/s, p99 ${baseline.latencyMs.p99.toFixed(1)} ms`);
+  const cases: FanoutResult[] = [];
+  for (const s of settings.subscriptions) {
+    const result = await fanout(s);
+    console.log(`  ${s} subs: ${(result.throughput.perSecond / baseline.perSecond).toFixed(2)} × raw`);
+    cases.push(result);
+  }
+  return { baseline, fanout: cases };
 }
 
 main()

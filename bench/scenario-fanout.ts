@@ -1,3 +1,4 @@
+import type { Producer } from 'kafkajs';
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
 import {
   eventsOf,
@@ -18,7 +19,10 @@ import { percentiles, type Percentiles } from './stats.js';
 export interface FanoutResult {
   subscriptions: number;
   throughput: { events: number; deliveries: number; seconds: number; perSecond: number; latencyMs: Percentiles };
-  latency: { eventsPerSecond: number; deliveriesPerSecond: number; deliveries: number; latencyMs: Percentiles };
+  /** At BENCH_LATENCY_RATE deliveries/s. */
+  latency: FixedRateResult;
+  /** At half the burst's deliveries/s. */
+  halfLoad: FixedRateResult;
   service: { cpuSeconds: number; peakRssMiB: number };
   duplicates: number;
 }
@@ -48,24 +52,9 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
     const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
     const seconds = (burst.lastAt - started) / 1000;
 
-    await receiver.reset();
-    const eventsPerSecond = settings.latencyRate / subscriptions;
-    const tickMs = 20;
-    let owed = 0;
-    let sent = 0;
-    const until = Date.now() + settings.latencySeconds * 1000;
-    while (Date.now() < until) {
-      const tickStart = Date.now();
-      owed += (eventsPerSecond * tickMs) / 1000;
-      const now = Math.floor(owed);
-      if (now > 0) {
-        await producer.send({ topic, acks: 1, messages: eventsOf(now) });
-        owed -= now;
-        sent += now;
-      }
-      await sleep(Math.max(0, tickMs - (Date.now() - tickStart)));
-    }
-    const steady = await waitDelivered(sent * subscriptions, `latency ${settings.latencyRate}/s ×${subscriptions}`);
+    const latency = await fixedRate(producer, topic, subscriptions, settings.latencyRate);
+    // Half of the burst's deliveries/s: how the tail looks with headroom, whatever the machine's speed.
+    const halfLoad = await fixedRate(producer, topic, subscriptions, burst.requests / seconds / 2);
     const usage = service.usage();
     return {
       subscriptions,
@@ -76,20 +65,58 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
         perSecond: burst.requests / seconds,
         latencyMs: percentiles(burst.latencies),
       },
-      latency: {
-        eventsPerSecond,
-        deliveriesPerSecond: settings.latencyRate,
-        deliveries: steady.requests,
-        latencyMs: percentiles(steady.latencies),
-      },
+      latency,
+      halfLoad,
       service: { cpuSeconds: usage.cpuSeconds - before.cpuSeconds, peakRssMiB: usage.peakRssMiB },
-      duplicates: burst.requests - burst.unique + (steady.requests - steady.unique),
+      duplicates: burst.requests - burst.unique + latency.duplicates + halfLoad.duplicates,
     };
   } finally {
     await producer.disconnect();
     await service.stop();
     await dropTopics(prefix);
   }
+}
+
+export interface FixedRateResult {
+  eventsPerSecond: number;
+  deliveriesPerSecond: number;
+  deliveries: number;
+  latencyMs: Percentiles;
+  duplicates: number;
+}
+
+/** Events published at a steady rate for BENCH_LATENCY_SECONDS, in 20 ms ticks; event → delivery latency. */
+async function fixedRate(
+  producer: Producer,
+  topic: string,
+  subscriptions: number,
+  deliveriesPerSecond: number,
+): Promise<FixedRateResult> {
+  await receiver.reset();
+  const eventsPerSecond = deliveriesPerSecond / subscriptions;
+  const tickMs = 20;
+  let owed = 0;
+  let sent = 0;
+  const until = Date.now() + settings.latencySeconds * 1000;
+  while (Date.now() < until) {
+    const tickStart = Date.now();
+    owed += (eventsPerSecond * tickMs) / 1000;
+    const now = Math.floor(owed);
+    if (now > 0) {
+      await producer.send({ topic, acks: 1, messages: eventsOf(now) });
+      owed -= now;
+      sent += now;
+    }
+    await sleep(Math.max(0, tickMs - (Date.now() - tickStart)));
+  }
+  const steady = await waitDelivered(sent * subscriptions, `${deliveriesPerSecond.toFixed(0)}/s ×${subscriptions}`);
+  return {
+    eventsPerSecond,
+    deliveriesPerSecond,
+    deliveries: steady.requests,
+    latencyMs: percentiles(steady.latencies),
+    duplicates: steady.requests - steady.unique,
+  };
 }
 
 /** Peak RSS while the service works through a backlog it finds at start (target < 512 MiB). */

@@ -11,7 +11,9 @@ const num = (name: string, full: number, small: number) => Number(env[name] ?? (
 export const settings = {
   quick,
   deliveries: num('BENCH_DELIVERIES', 30_000, 2_000),
-  subscriptions: (env.BENCH_SUBSCRIPTIONS ?? (quick ? '10' : '1,10')).split(',').filter(Boolean).map(Number),
+  subscriptions: (env.BENCH_SUBSCRIPTIONS ?? (quick ? '10' : '1,10,100')).split(',').filter(Boolean).map(Number),
+  /** Rounds of the raw baseline and the fan-out cases; the table quotes medians. */
+  rounds: num('BENCH_ROUNDS', 3, 1),
   latencyRate: num('BENCH_LATENCY_RATE', 1000, 500),
   latencySeconds: num('BENCH_LATENCY_SECONDS', 10, 3),
   backlog: num('BENCH_BACKLOG', 0, 0),

@@ -2,19 +2,24 @@ import type { BaselineResult } from './baseline.js';
 import type { FanoutResult } from './scenario-fanout.js';
 import type { FreshnessResult } from './scenario-freshness.js';
 import type { HangResult } from './scenario-hang.js';
+import { burstRatios, type Round } from './rounds.js';
 import type { Percentiles } from './stats.js';
 
 /** One row of the summary: a rate, its ratio to the raw baseline of the same run, and notes. */
 export interface Row {
   label: string;
   perSecond: number;
+  /** The ratio to raw, when it is not perSecond / raw (the median of per-round ratios). */
+  ratio?: number;
   latencyMs?: Percentiles;
   note?: string;
 }
 
 export interface Results {
+  /** The median round's baseline and, per case, the median run: the figures quoted. */
   baseline: BaselineResult;
   fanout: FanoutResult[];
+  rounds: Round[];
   latencyRate: number;
   latencySeconds: number;
   hang: HangResult | null;
@@ -61,6 +66,35 @@ function freshnessRows(f: FreshnessResult): Row[] {
   ];
 }
 
+function fanoutRows(s: FanoutResult, r: Results): Row[] {
+  const ratio = burstRatios(r.rounds).get(s.subscriptions);
+  const spread =
+    ratio && ratio.values.length > 1
+      ? `${ratio.values.length} rounds: ${ratio.values.map((v) => fixed(v)).join(', ')} × raw (±${fixed(ratio.spreadPct, 0)} %)`
+      : undefined;
+  const fixedRate = (label: string, f: FanoutResult['latency'], note?: string): Row => ({
+    label: `${s.subscriptions} subs @ ${label}`,
+    perSecond: f.deliveries / r.latencySeconds,
+    latencyMs: f.latencyMs,
+    note,
+  });
+  return [
+    {
+      label: `${s.subscriptions} subs, burst`,
+      perSecond: s.throughput.perSecond,
+      ratio: ratio?.median,
+      latencyMs: s.throughput.latencyMs,
+      note: spread,
+    },
+    fixedRate(
+      `${r.latencyRate}/s`,
+      s.latency,
+      `peak RSS ${s.service.peakRssMiB.toFixed(0)} MiB, ${s.duplicates} duplicates`,
+    ),
+    fixedRate(`${s.halfLoad.deliveriesPerSecond.toFixed(0)}/s (half of burst)`, s.halfLoad),
+  ];
+}
+
 export function rowsOf(r: Results): Row[] {
   return [
     {
@@ -68,15 +102,7 @@ export function rowsOf(r: Results): Row[] {
       perSecond: r.baseline.perSecond,
       latencyMs: r.baseline.latencyMs,
     },
-    ...r.fanout.flatMap((s) => [
-      { label: `${s.subscriptions} subs, burst`, perSecond: s.throughput.perSecond, latencyMs: s.throughput.latencyMs },
-      {
-        label: `${s.subscriptions} subs @ ${r.latencyRate}/s`,
-        perSecond: s.latency.deliveries / r.latencySeconds,
-        latencyMs: s.latency.latencyMs,
-        note: `peak RSS ${s.service.peakRssMiB.toFixed(0)} MiB, ${s.duplicates} duplicates`,
-      },
-    ]),
+    ...r.fanout.flatMap((s) => fanoutRows(s, r)),
     ...(r.hang ? hangRows(r.hang) : []),
     ...(r.freshness ? freshnessRows(r.freshness) : []),
   ];
@@ -88,7 +114,7 @@ export function formatTable(r: Results): string {
   const lines = rowsOf(r).map((row) => [
     row.label,
     row.perSecond.toFixed(0),
-    fixed(row.perSecond / raw),
+    fixed(row.ratio ?? row.perSecond / raw),
     row.latencyMs
       ? `${fixed(row.latencyMs.p50, 0)} / ${fixed(row.latencyMs.p95, 0)} / ${fixed(row.latencyMs.p99, 0)}`
       : '—',

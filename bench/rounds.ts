@@ -1,0 +1,56 @@
+import type { BaselineResult } from './baseline.js';
+import type { FanoutResult } from './scenario-fanout.js';
+import { median } from './stats.js';
+
+/** One round: the raw baseline, then every fan-out case, back to back on the same machine state. */
+export interface Round {
+  baseline: BaselineResult;
+  fanout: FanoutResult[];
+}
+
+/** A figure over the rounds: its median, each round's value and the half-range around the median. */
+export interface OverRounds {
+  median: number;
+  values: number[];
+  /** ± percent: half of (max − min), of the median. */
+  spreadPct: number;
+}
+
+export function overRounds(values: number[]): OverRounds {
+  const mid = median(values);
+  const spreadPct = values.length > 1 ? ((Math.max(...values) - Math.min(...values)) / 2 / mid) * 100 : 0;
+  return { median: mid, values, spreadPct };
+}
+
+/** Per fan-out case, its throughput ratio to the raw baseline of the same round. */
+export function burstRatios(rounds: Round[]): Map<number, OverRounds> {
+  const cases = rounds[0]?.fanout.map((f) => f.subscriptions) ?? [];
+  return new Map(
+    cases.map((subscriptions, i) => [
+      subscriptions,
+      overRounds(rounds.map((r) => r.fanout[i].throughput.perSecond / r.baseline.perSecond)),
+    ]),
+  );
+}
+
+/** The round whose value is the median (the lower middle one for an even count): its figures are quoted. */
+export function medianOf<T>(runs: T[], value: (run: T) => number): T {
+  const sorted = [...runs].sort((a, b) => value(a) - value(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** The summary's view: the median baseline and, per case, its median run. */
+export function representative(rounds: Round[]): { baseline: BaselineResult; fanout: FanoutResult[] } {
+  const baseline = medianOf(
+    rounds.map((r) => r.baseline),
+    (b) => b.perSecond,
+  );
+  const cases = rounds[0]?.fanout.length ?? 0;
+  const fanout = Array.from({ length: cases }, (_, i) =>
+    medianOf(
+      rounds.map((r) => r.fanout[i]),
+      (f) => f.throughput.perSecond,
+    ),
+  );
+  return { baseline, fanout };
+}
