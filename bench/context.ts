@@ -56,11 +56,17 @@ export async function publish(
   topic: string,
   count: number,
   typeOf?: (i: number) => string,
+  inFlight = 1,
 ): Promise<void> {
+  const sends: Promise<unknown>[] = [];
   for (let sent = 0; sent < count; sent += 500) {
     const n = Math.min(500, count - sent);
-    await producer.send({ topic, acks: 1, messages: eventsOf(n, typeOf && ((i) => typeOf(sent + i))) });
+    const from = sent;
+    sends.push(producer.send({ topic, acks: 1, messages: eventsOf(n, typeOf && ((i) => typeOf(from + i))) }));
+    // In order by default (the fan-out's latencies); a backlog is written several sends at a time.
+    if (sends.length >= inFlight) await Promise.all(sends.splice(0));
   }
+  await Promise.all(sends);
 }
 
 /** Waits until the receiver counted `expected` answered requests (hanging paths excluded). */

@@ -120,7 +120,16 @@ async function fixedRate(
 }
 
 /** Peak RSS while the service works through a backlog it finds at start (target < 512 MiB). */
-export async function backlogRss(messages: number): Promise<{ messages: number; peakRssMiB: number; seconds: number }> {
+export interface BacklogResult {
+  messages: number;
+  peakRssMiB: number;
+  seconds: number;
+  delivered: number;
+  /** NODE_OPTIONS of the service (a heap limit, when one is set). */
+  nodeOptions: string;
+}
+
+export async function backlogRss(messages: number): Promise<BacklogResult> {
   const prefix = newPrefix();
   await setSubscriptions(paths(1));
   const admin = kafka.admin();
@@ -130,7 +139,7 @@ export async function backlogRss(messages: number): Promise<{ messages: number; 
   const producer = kafka.producer();
   await producer.connect();
   console.log(`publishing a backlog of ${messages} events…`);
-  await publish(producer, `${prefix}.events`, messages);
+  await publish(producer, `${prefix}.events`, messages, undefined, 8);
   await producer.disconnect();
   const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
   await receiver.reset();
@@ -138,12 +147,15 @@ export async function backlogRss(messages: number): Promise<{ messages: number; 
   await service.waitReady();
   const started = Date.now();
   let peak = 0;
+  let delivered = 0;
   while (Date.now() - started < settings.backlogSeconds * 1000) {
     peak = Math.max(peak, service.usage().peakRssMiB);
-    if ((await receiver.stats()).requests >= messages) break;
+    delivered = (await receiver.stats()).requests;
+    if (delivered >= messages) break;
     await sleep(1000);
   }
   await service.stop();
   await dropTopics(prefix);
-  return { messages, peakRssMiB: peak, seconds: (Date.now() - started) / 1000 };
+  const seconds = (Date.now() - started) / 1000;
+  return { messages, peakRssMiB: peak, seconds, delivered, nodeOptions: process.env.NODE_OPTIONS ?? '' };
 }

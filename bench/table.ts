@@ -1,5 +1,5 @@
 import type { BaselineResult } from './baseline.js';
-import type { FanoutResult } from './scenario-fanout.js';
+import type { BacklogResult, FanoutResult } from './scenario-fanout.js';
 import type { FreshnessResult } from './scenario-freshness.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
@@ -24,7 +24,7 @@ export interface Results {
   latencySeconds: number;
   hang: HangResult | null;
   freshness: FreshnessResult | null;
-  backlog: { messages: number; peakRssMiB: number; seconds: number } | null;
+  backlog: BacklogResult | null;
 }
 
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -120,8 +120,17 @@ export function formatTable(r: Results): string {
       : '—',
     row.note ?? '',
   ]);
-  if (r.backlog)
-    lines.push([`backlog of ${r.backlog.messages}`, '—', '—', '—', `peak RSS ${r.backlog.peakRssMiB.toFixed(0)} MiB`]);
+  if (r.backlog) {
+    const b = r.backlog;
+    const heap = b.nodeOptions ? `, NODE_OPTIONS ${b.nodeOptions}` : ', default heap';
+    lines.push([
+      `backlog of ${b.messages} (first ${b.seconds.toFixed(0)} s)`,
+      (b.delivered / b.seconds).toFixed(0),
+      fixed(b.delivered / b.seconds / raw),
+      '—',
+      `peak RSS ${b.peakRssMiB.toFixed(0)} MiB (target < 512: ${verdict(b.peakRssMiB < 512)})${heap}`,
+    ]);
+  }
   const header = ['case', 'per second', '× raw', 'p50 / p95 / p99 ms', 'notes'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
