@@ -1,5 +1,5 @@
 import type { Producer } from 'kafkajs';
-import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import { freePort, ServiceProcess, serviceNodeFlags } from '../src/devtools/service-process.js';
 import {
   eventsOf,
   kafka,
@@ -125,7 +125,7 @@ export interface BacklogResult {
   peakRssMiB: number;
   seconds: number;
   delivered: number;
-  /** NODE_OPTIONS of the service (a heap limit, when one is set). */
+  /** Node's flags and NODE_OPTIONS of the service (its heap limit). */
   nodeOptions: string;
 }
 
@@ -157,5 +157,11 @@ export async function backlogRss(messages: number): Promise<BacklogResult> {
   await service.stop();
   await dropTopics(prefix);
   const seconds = (Date.now() - started) / 1000;
-  return { messages, peakRssMiB: peak, seconds, delivered, nodeOptions: process.env.NODE_OPTIONS ?? '' };
+  return {
+    messages,
+    peakRssMiB: peak,
+    seconds,
+    delivered,
+    nodeOptions: [...serviceNodeFlags(), process.env.NODE_OPTIONS ?? ''].join(' ').trim(),
+  };
 }

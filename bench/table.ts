@@ -122,7 +122,7 @@ export function formatTable(r: Results): string {
   ]);
   if (r.backlog) {
     const b = r.backlog;
-    const heap = b.nodeOptions ? `, NODE_OPTIONS ${b.nodeOptions}` : ', default heap';
+    const heap = b.nodeOptions ? `, node ${b.nodeOptions}` : ', default heap';
     lines.push([
       `backlog of ${b.messages} (first ${b.seconds.toFixed(0)} s)`,
       (b.delivered / b.seconds).toFixed(0),

@@ -8,6 +8,18 @@ import { projectRoot } from '../platform/project-root.js';
 /** The built service, whether this runs compiled (demo, bench) or from sources (tests). */
 const MAIN = join(projectRoot(), 'dist/src/main.js');
 
+/**
+ * The heap the service runs with unless NODE_OPTIONS names one: Node would otherwise size it from the
+ * machine's memory and let garbage pile up to several hundred MiB before collecting. A container
+ * gets the same effect from its memory limit, which Node reads from the cgroup.
+ */
+export const DEFAULT_HEAP_MB = 384;
+
+/** Node's flags for the service: DEFAULT_HEAP_MB, when NODE_OPTIONS does not set a heap itself. */
+export function serviceNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] {
+  return nodeOptions.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${DEFAULT_HEAP_MB}`];
+}
+
 /** Longer than the service's own drain (SHUTDOWN_TIMEOUT_MS, 30 s by default). */
 const STOP_GRACE_MS = 45_000;
 
@@ -48,7 +60,7 @@ export class ServiceProcess {
   }
 
   start(): void {
-    this.child = spawn(process.execPath, [this.entry], {
+    this.child = spawn(process.execPath, [...serviceNodeFlags(this.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), this.entry], {
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
