@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { DeliveriesModule } from '../../src/modules/deliveries/deliveries.module.js';
-import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
-import { DeliveryService } from '../../src/modules/deliveries/delivery.service.js';
-import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/failures/attempt-history.js';
+import { DeliveriesModule } from '../../src/modules/delivery/delivery.module.js';
+import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { DeliveryService } from '../../src/modules/delivery/dispatch/delivery.service.js';
+import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/dispatch/attempt-history.js';
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';

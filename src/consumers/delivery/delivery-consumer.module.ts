@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DeliveriesModule } from '../../modules/deliveries/deliveries.module.js';
+import { DeliveriesModule } from '../../modules/delivery/delivery.module.js';
 import { DeliveryController } from './delivery.controller.js';
 
 @Module({ imports: [DeliveriesModule], controllers: [DeliveryController] })

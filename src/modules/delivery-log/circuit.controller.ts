@@ -2,8 +2,8 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '../../platform/errors/app-error.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
-import { CircuitBreakers } from './circuit-breakers.js';
-import { SubscriptionStatusRepository } from './subscription-status.repository.js';
+import { CircuitBreakers } from '../delivery/failures/circuit-breakers.js';
+import { SubscriptionStatusRepository } from '../delivery/failures/subscription-status.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

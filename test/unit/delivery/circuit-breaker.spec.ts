@@ -1,4 +1,4 @@
-import { CircuitBreaker, type CircuitOptions } from '../../../src/modules/failures/circuit-breaker.js';
+import { CircuitBreaker, type CircuitOptions } from '../../../src/modules/delivery/failures/circuit-breaker.js';
 
 const options = (o: Partial<CircuitOptions> = {}): CircuitOptions => ({
   consecutiveFailures: 3,

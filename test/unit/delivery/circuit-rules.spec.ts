@@ -1,6 +1,6 @@
-import type { CircuitOptions } from '../../../src/modules/failures/circuit-breaker.js';
-import { openReason, snapshotOf } from '../../../src/modules/failures/circuit-rules.js';
-import type { CircuitRow } from '../../../src/modules/failures/circuit-store.js';
+import type { CircuitOptions } from '../../../src/modules/delivery/failures/circuit-breaker.js';
+import { openReason, snapshotOf } from '../../../src/modules/delivery/failures/circuit-rules.js';
+import type { CircuitRow } from '../../../src/modules/delivery/failures/circuit-store.js';
 
 const options: CircuitOptions = {
   consecutiveFailures: 5,

@@ -1,4 +1,4 @@
-import { RecentStarts } from '../../../src/modules/failures/rate-window.js';
+import { RecentStarts } from '../../../src/modules/delivery/failures/rate-window.js';
 
 describe('RecentStarts', () => {
   it('allows the limit in any 1-second window and says when the next start frees up', () => {

@@ -1,6 +1,6 @@
-import { classifyResult } from '../../../src/modules/failures/outcome-classification.js';
-import { parseRetryAfter } from '../../../src/modules/failures/retry-after.js';
-import { RetryPolicy, type RetryTier } from '../../../src/modules/failures/retry-policy.js';
+import { classifyResult } from '../../../src/modules/delivery/retry/outcome-classification.js';
+import { parseRetryAfter } from '../../../src/modules/delivery/retry/retry-after.js';
+import { RetryPolicy, type RetryTier } from '../../../src/modules/delivery/retry/retry-policy.js';
 
 const S = 1000;
 const tiers: RetryTier[] = [1, 2, 3, 4, 5, 6].map((n) => ({ label: `${n}s`, ms: n * S, topic: `p.retry-${n}s` }));

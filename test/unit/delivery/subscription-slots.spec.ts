@@ -1,4 +1,4 @@
-import { SubscriptionSlots } from '../../src/modules/deliveries/subscription-slots.js';
+import { SubscriptionSlots } from '../../../src/modules/delivery/dispatch/subscription-slots.js';
 
 describe('SubscriptionSlots', () => {
   it('holds at most the share per subscription, and hands a freed slot to a waiter', async () => {

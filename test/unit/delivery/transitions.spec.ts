@@ -6,9 +6,9 @@ import {
   summarizeSkip,
   ATTEMPTS_HEADER,
   encodeHistory,
-} from '../../../src/modules/failures/attempt-history.js';
-import { transitionAfter } from '../../../src/modules/failures/status-transitions.js';
-import { RateWindow } from '../../../src/modules/failures/rate-window.js';
+} from '../../../src/modules/delivery/dispatch/attempt-history.js';
+import { transitionAfter } from '../../../src/modules/delivery/failures/status-transitions.js';
+import { RateWindow } from '../../../src/modules/delivery/failures/rate-window.js';
 
 describe('subscription status transitions', () => {
   const retry = { action: 'retry', topic: 't', tier: '1s', dueAt: 0 } as const;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { AppConfig } from '../../platform/config/app-config.js';
-import { KafkaService } from '../../platform/kafka/kafka.service.js';
-import { topicNames } from '../../topology.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { KafkaService } from '../../../platform/kafka/kafka.service.js';
+import { topicNames } from '../../../topology.js';
 import type { AlertEnvelope, AlertEventV1 } from './alert-event.js';
 
 /** Writes alert events to <prefix>.alerts, where the alert consumer (and anyone else) reads them. */

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EgressClient } from '../../platform/egress/egress-client.js';
-import { signDelivery } from '../../platform/egress/signer.js';
-import { counter } from '../../platform/telemetry/metrics.js';
-import { USER_AGENT } from '../deliveries/user-agent.js';
-import type { SigningSecret } from '../subscriptions/subscription.entity.js';
+import { EgressClient } from '../../../platform/egress/egress-client.js';
+import { signDelivery } from '../../../platform/egress/signer.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
+import { USER_AGENT } from '../dispatch/user-agent.js';
+import type { SigningSecret } from '../../subscriptions/subscription.entity.js';
 import type { AlertEventV1 } from './alert-event.js';
-import { SubscriptionStatusRepository } from './subscription-status.repository.js';
+import { SubscriptionStatusRepository } from '../failures/subscription-status.repository.js';
 
 const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);
 

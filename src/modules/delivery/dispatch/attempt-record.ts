@@ -1,5 +1,5 @@
-import type { EgressOutcome } from '../../platform/egress/egress-client.js';
-import type { DeliveryTrigger } from './delivery-task.js';
+import type { EgressOutcome } from '../../../platform/egress/egress-client.js';
+import type { DeliveryTrigger } from '../delivery-task.js';
 
 /** One delivery attempt, as stored in delivery_attempts and shown by the delivery log API. */
 export interface AttemptRecord {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config.js';
-import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
-import { isTransient } from '../../platform/errors/transient.js';
-import { counter } from '../../platform/telemetry/metrics.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
+import { isTransient } from '../../../platform/errors/transient.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
 import type { AttemptRecord } from './attempt-record.js';
 
 const MAX_BODY_CHARS = 4096;

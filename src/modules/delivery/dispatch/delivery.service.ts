@@ -1,25 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { EgressClient, type EgressResult } from '../../platform/egress/egress-client.js';
-import { signDelivery } from '../../platform/egress/signer.js';
-import { retryTransient } from '../../platform/errors/retry-transient.js';
-import { traceAttempt, type AttemptTelemetry } from '../../platform/telemetry/delivery-telemetry.js';
-import { counter } from '../../platform/telemetry/metrics.js';
-import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../failures/attempt-history.js';
+import { EgressClient, type EgressResult } from '../../../platform/egress/egress-client.js';
+import { signDelivery } from '../../../platform/egress/signer.js';
+import { retryTransient } from '../../../platform/errors/retry-transient.js';
+import { traceAttempt, type AttemptTelemetry } from '../../../platform/telemetry/delivery-telemetry.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
+import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from './attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
-import type { SubscriptionView } from '../matching/subscription-table.js';
-import { validSecrets } from '../subscriptions/secrets.js';
-import { MatchingService } from '../matching/matching.service.js';
+import type { SubscriptionView } from '../../matching/subscription-table.js';
+import { validSecrets } from '../../subscriptions/secrets.js';
+import { MatchingService } from '../../matching/matching.service.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { AttemptWriter } from './attempt-writer.js';
-import type { DeliveryTaskV1 } from './delivery-task.js';
-import { RetryScheduler, type NextStep } from './retry-scheduler.js';
-import { bodyOf } from './task-record.js';
+import type { DeliveryTaskV1 } from '../delivery-task.js';
+import { RetryScheduler, type NextStep } from '../retry/retry-scheduler.js';
+import { bodyOf } from '../task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
 import { SubscriptionSlots, type SentRequest, type SlotOutcome } from './subscription-slots.js';
-import { AppConfig } from '../../platform/config/app-config.js';
-import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
 
 /**
  * How long a task waits for one of its subscription's request slots before it steps aside: long

@@ -1,4 +1,4 @@
-import { gauge } from '../../platform/telemetry/metrics.js';
+import { gauge } from '../../../platform/telemetry/metrics.js';
 
 /** Requests a subscription may have in flight before any of its requests finished. */
 const INITIAL_LIMIT = 4;

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { IHeaders } from 'kafkajs';
-import type { EgressResult } from '../../platform/egress/egress-client.js';
-import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
-import { DeadLetterWriter } from '../../platform/kafka/dead-letter.writer.js';
-import { DUE_AT_HEADER } from '../../platform/kafka/kafka-pipeline.transport.js';
-import { currentTraceparent, inTraceOf } from '../../platform/telemetry/tracing.js';
-import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../failures/attempt-history.js';
-import type { DeliveryTaskV1 } from './delivery-task.js';
-import type { NextStep } from './retry-scheduler.js';
-import { serializeTask } from './task-record.js';
+import type { EgressResult } from '../../../platform/egress/egress-client.js';
+import { BatchingProducer } from '../../../platform/kafka/batching-producer.js';
+import { DeadLetterWriter } from '../../../platform/kafka/dead-letter.writer.js';
+import { DUE_AT_HEADER } from '../../../platform/kafka/kafka-pipeline.transport.js';
+import { currentTraceparent, inTraceOf } from '../../../platform/telemetry/tracing.js';
+import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from './attempt-history.js';
+import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { NextStep } from '../retry/retry-scheduler.js';
+import { serializeTask } from '../task-record.js';
 
 /**
  * Hands a task that needs another attempt to its next retry tier (due time and attempt history in

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config.js';
-import { counter, gauge } from '../../platform/telemetry/metrics.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { counter, gauge } from '../../../platform/telemetry/metrics.js';
 import { CircuitBreaker, type CircuitOptions, type CircuitPermit, type CircuitSnapshot } from './circuit-breaker.js';
 import { CircuitStore, type CircuitRow } from './circuit-store.js';
 import { circuitOptionsFrom } from './failure-options.js';

@@ -1,8 +1,8 @@
-import type { AppConfig } from '../../platform/config/app-config.js';
-import { parseDuration } from '../../platform/config/duration.js';
-import { topicNames } from '../../topology.js';
+import type { AppConfig } from '../../../platform/config/app-config.js';
+import { parseDuration } from '../../../platform/config/duration.js';
+import { topicNames } from '../../../topology.js';
 import type { CircuitOptions } from './circuit-breaker.js';
-import { RetryPolicy } from './retry-policy.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
 
 /** The retry policy the configuration describes (RETRY_SCHEDULE, RETRY_JITTER_PERCENT, RETRY_AFTER_MAX). */
 export function retryPolicyFrom(config: AppConfig): RetryPolicy {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { counter } from '../../platform/telemetry/metrics.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
 import { RateSliceStore, slicesPerSecond } from './rate-slice-store.js';
 import { RateWindow, RecentStarts } from './rate-window.js';
 

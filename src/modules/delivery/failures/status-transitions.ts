@@ -1,5 +1,5 @@
-import type { SubscriptionStatus } from '../subscriptions/subscription.entity.js';
-import type { NextStep } from './retry-policy.js';
+import type { SubscriptionStatus } from '../../subscriptions/subscription.entity.js';
+import type { NextStep } from '../retry/retry-policy.js';
 
 export type AlertType = 'subscription.failing' | 'subscription.recovered' | 'subscription.disabled';
 

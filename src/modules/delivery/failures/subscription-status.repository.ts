@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SigningSecret, SubscriptionStatus } from '../subscriptions/subscription.entity.js';
+import type { SigningSecret, SubscriptionStatus } from '../../subscriptions/subscription.entity.js';
 
 export interface StatusRow {
   id: string;

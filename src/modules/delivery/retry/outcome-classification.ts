@@ -1,4 +1,4 @@
-import type { EgressOutcome } from '../../platform/egress/egress-client.js';
+import type { EgressOutcome } from '../../../platform/egress/egress-client.js';
 
 /** What an attempt's result means for the task: the rows of the README's classification table. */
 export type FailureClass =

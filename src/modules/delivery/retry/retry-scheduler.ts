@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config.js';
-import type { EgressResult } from '../../platform/egress/egress-client.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import type { EgressResult } from '../../../platform/egress/egress-client.js';
 import { retryPolicyFrom } from '../failures/failure-options.js';
-import type { NextStep, RetryPolicy, RetryTier } from '../failures/retry-policy.js';
-import type { DeliveryTaskV1 } from './delivery-task.js';
+import type { NextStep, RetryPolicy, RetryTier } from './retry-policy.js';
+import type { DeliveryTaskV1 } from '../delivery-task.js';
 
-export type { NextStep, RetryTier } from '../failures/retry-policy.js';
+export type { NextStep, RetryTier } from './retry-policy.js';
 
 /**
  * The retry policy as the delivery stage and the retry tiers use it: attempt n that fails goes to

@@ -7,7 +7,7 @@ import { OperationFailure, type OperationRun } from '../runner/operation-run.js'
 import { SubscriptionLookup } from '../subscription-lookup.js';
 import { RecoveryEventsRepository, type RecoveryWindow } from './recovery-events.repository.js';
 import { parseExact } from '../../../platform/json/exact-json.js';
-import type { DeliveredEnvelope } from '../../deliveries/delivery-task.js';
+import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
 export interface RecoveryParameters {
   subscription_id: string;
