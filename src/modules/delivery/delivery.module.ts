@@ -5,13 +5,15 @@ import { FailuresModule } from './failures/failures.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { AttemptWriter } from './dispatch/attempt-writer.js';
 import { DeliveryService } from './dispatch/delivery.service.js';
-import { RetryScheduler } from './retry/retry-scheduler.js';
 import { TaskForwarder } from './dispatch/task-forwarder.js';
 
-/** The delivery stage's services; the retry tiers (issue 5) reuse DeliveryService and RetryScheduler. */
+/**
+ * The dispatch flow of the delivery stage and the retry tiers (both run DeliveryService), with the
+ * failure handling and the one RetryPolicy it decides with.
+ */
 @Module({
   imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule],
-  providers: [DeliveryService, AttemptWriter, RetryScheduler, TaskForwarder],
-  exports: [DeliveryService, RetryScheduler, TaskForwarder],
+  providers: [DeliveryService, AttemptWriter, TaskForwarder],
+  exports: [DeliveryService, TaskForwarder],
 })
-export class DeliveriesModule {}
+export class DeliveryModule {}

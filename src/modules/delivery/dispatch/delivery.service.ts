@@ -13,7 +13,7 @@ import { MatchingService } from '../../matching/matching.service.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { AttemptWriter } from './attempt-writer.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
-import { RetryScheduler, type NextStep } from '../retry/retry-scheduler.js';
+import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { bodyOf } from '../task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { USER_AGENT } from './user-agent.js';
@@ -49,7 +49,7 @@ export class DeliveryService {
     private readonly matching: MatchingService,
     private readonly egress: EgressClient,
     private readonly writer: AttemptWriter,
-    private readonly scheduler: RetryScheduler,
+    private readonly policy: RetryPolicy,
     private readonly forwarder: TaskForwarder,
     private readonly failures: FailureHandling,
     config: AppConfig,
@@ -110,7 +110,7 @@ export class DeliveryService {
    * Returns false when there is no tier to step aside to (the caller then processes it).
    */
   async defer(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<boolean> {
-    const to = this.scheduler.deferral(task.deferrals ?? 0, Date.now());
+    const to = this.policy.deferral(task.deferrals ?? 0, Date.now());
     if (!to) return false;
     await retryTransient(() => this.forwarder.defer(task, to, history));
     deferred.inc({ subscription_id: task.subscription_id });
@@ -142,7 +142,7 @@ export class DeliveryService {
     const result = await this.send(subscription, task, requestAt, telemetry);
     sent.outcome = slotOutcome(result);
     sent.firstByteMs = result.firstByteMs;
-    const step = this.scheduler.nextStep(task, result, Date.now());
+    const step = this.policy.next(task.attempt, result, Date.now());
     telemetry.finish(result);
 
     await retryTransient(

@@ -7,7 +7,7 @@ import { DUE_AT_HEADER } from '../../../platform/kafka/kafka-pipeline.transport.
 import { currentTraceparent, inTraceOf } from '../../../platform/telemetry/tracing.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from './attempt-history.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
-import type { NextStep } from '../retry/retry-scheduler.js';
+import type { NextStep } from '../retry/retry-policy.js';
 import { serializeTask } from '../task-record.js';
 
 /**

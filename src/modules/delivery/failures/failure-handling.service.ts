@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '../../../platform/config/app-config.js';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import type { StagedRecord } from '../../../platform/outbox/outbox.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
@@ -9,10 +8,9 @@ import { SubscriptionChangelog } from '../../subscriptions/subscription-changelo
 import { AlertPublisher } from '../alerts/alert-publisher.js';
 import { wasAttempted, type AttemptSummary } from '../dispatch/attempt-history.js';
 import { CircuitBreakers } from './circuit-breakers.js';
-import { retryPolicyFrom } from './failure-options.js';
 import { classifyResult, countsAgainstEndpoint, type ClassifiedResult } from '../retry/outcome-classification.js';
 import { SubscriptionRateLimiter } from './rate-limiter.js';
-import type { NextStep, RetryPolicy } from '../retry/retry-policy.js';
+import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { transitionAfter } from './status-transitions.js';
 import { SubscriptionStatusRepository } from './subscription-status.repository.js';
 
@@ -42,7 +40,6 @@ export interface SubscriptionState {
  */
 @Injectable()
 export class FailureHandling {
-  private readonly policy: RetryPolicy;
   private readonly log = new Logger('FailureHandling');
 
   constructor(
@@ -51,10 +48,8 @@ export class FailureHandling {
     private readonly statuses: SubscriptionStatusRepository,
     private readonly changelog: SubscriptionChangelog,
     private readonly alerts: AlertPublisher,
-    config: AppConfig,
-  ) {
-    this.policy = retryPolicyFrom(config);
-  }
+    private readonly policy: RetryPolicy,
+  ) {}
 
   /** A step to take instead of attempting the task, or undefined once it may be attempted. */
   async beforeAttempt(task: Task, subscription: SubscriptionState): Promise<NextStep | undefined> {

@@ -1,16 +1,23 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
 import { AlertPublisher } from '../alerts/alert-publisher.js';
 import { CircuitBreakers } from './circuit-breakers.js';
 import { CircuitStore } from './circuit-store.js';
 import { RateSliceStore } from './rate-slice-store.js';
 import { FailureHandling } from './failure-handling.service.js';
+import { retryPolicyFrom } from './failure-options.js';
 import { SubscriptionRateLimiter } from './rate-limiter.js';
 import { SubscriptionStatusRepository } from './subscription-status.repository.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
 
-/** Failure handling for the delivery stage and the retry tiers (and the state the API shows). */
+/**
+ * Failure handling for the delivery stage and the retry tiers (and the state the API shows), with
+ * the one RetryPolicy that both the failure checks and the dispatch flow decide with.
+ */
 @Module({
   providers: [
+    { provide: RetryPolicy, useFactory: retryPolicyFrom, inject: [AppConfig] },
     FailureHandling,
     CircuitBreakers,
     CircuitStore,
@@ -20,6 +27,6 @@ import { SubscriptionStatusRepository } from './subscription-status.repository.j
     SubscriptionChangelog,
     AlertPublisher,
   ],
-  exports: [FailureHandling, CircuitBreakers, SubscriptionStatusRepository],
+  exports: [FailureHandling, CircuitBreakers, SubscriptionStatusRepository, RetryPolicy],
 })
 export class FailuresModule {}
