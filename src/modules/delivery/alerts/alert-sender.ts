@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EgressClient } from '../../../platform/egress/egress-client.js';
-import { signDelivery } from '../../../platform/egress/signer.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
-import { USER_AGENT } from '../dispatch/user-agent.js';
-import type { SigningSecret } from '../../subscriptions/subscription.entity.js';
+import { signedRequestHeaders } from '../request-signing.js';
 import type { AlertEventV1 } from './alert-event.js';
 import { SubscriptionStatusRepository } from '../failures/subscription-status.repository.js';
 
@@ -33,17 +31,12 @@ export class AlertSender {
     const subscription = await this.subscriptions.find(alert.tenant_id, alert.subscription_id);
     if (!subscription?.alertUrl) return 'no_alert_url';
     const body = JSON.stringify(alert.event);
-    const now = Date.now();
-    const headers = {
-      ...signDelivery({
-        msgId: alert.event.id,
-        timestamp: now / 1000,
-        body,
-        secrets: current(subscription.secrets, now),
-      }),
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-    };
+    const headers = signedRequestHeaders({
+      msgId: alert.event.id,
+      body,
+      secrets: subscription.secrets,
+      now: Date.now(),
+    });
     const result = await this.egress.post(subscription.alertUrl, { headers, body });
     sent.inc({ outcome: result.outcome });
     if (result.outcome === 'success') return 'sent';
@@ -56,12 +49,4 @@ export class AlertSender {
       `alert ${alert.event.id} to the alert_url of ${alert.subscription_id}: ${result.errorMessage ?? result.outcome}`,
     );
   }
-}
-
-/** Secrets not past their grace period, newest first. */
-function current(secrets: SigningSecret[], now: number): string[] {
-  return secrets
-    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > now)
-    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
-    .map((s) => s.secret);
 }

@@ -1,22 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { EgressClient, type EgressResult } from '../../../platform/egress/egress-client.js';
-import { signDelivery } from '../../../platform/egress/signer.js';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import { traceAttempt, type AttemptTelemetry } from '../../../platform/telemetry/delivery-telemetry.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from './attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import type { SubscriptionView } from '../../matching/subscription-table.js';
-import { validSecrets } from '../../subscriptions/secrets.js';
 import { MatchingService } from '../../matching/matching.service.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { AttemptWriter } from './attempt-writer.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
+import { signedRequestHeaders } from '../request-signing.js';
 import { bodyOf } from '../task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
-import { USER_AGENT } from './user-agent.js';
 import { SubscriptionSlots, type SentRequest, type SlotOutcome } from './subscription-slots.js';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
@@ -162,12 +160,7 @@ export class DeliveryService {
     telemetry: AttemptTelemetry,
   ): Promise<EgressResult> {
     const body = bodyOf(task);
-    const secrets = validSecrets(subscription, new Date(now));
-    const headers: Record<string, string> = {
-      ...signDelivery({ msgId: task.event.id, timestamp: now / 1000, body, secrets }),
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-    };
+    const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now });
     // traceparent (per subscription, on by default) is written by the telemetry layer.
     return telemetry.outbound(subscription.sendTraceparent, (traceHeaders) =>
       this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
