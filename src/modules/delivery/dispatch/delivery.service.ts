@@ -1,21 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
-import { EgressClient, type EgressResult } from '../../../platform/egress/egress-client.js';
+import { EgressClient } from '../../../platform/egress/egress-client.js';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
-import { traceAttempt, type AttemptTelemetry } from '../../../platform/telemetry/delivery-telemetry.js';
+import { traceAttempt } from '../../../platform/telemetry/delivery-telemetry.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from './attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
-import type { SubscriptionView } from '../../matching/subscription-table.js';
 import { MatchingService } from '../../matching/matching.service.js';
-import type { AttemptRecord } from './attempt-record.js';
 import { AttemptWriter } from './attempt-writer.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../request-signing.js';
 import { bodyOf } from '../task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
-import { SubscriptionSlots, type SentRequest, type SlotOutcome } from './subscription-slots.js';
+import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
+import {
+  attemptRecord,
+  slotOutcome,
+  type DispatchContext,
+  type DispatchStep,
+  type PendingStep,
+} from './dispatch-steps.js';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
 
@@ -33,8 +37,9 @@ const deferred = counter(
 );
 
 /**
- * One delivery task, as a small state machine: prepare (subscription, secrets, signed request) →
- * send → record the attempt → next step (done, next retry tier, stop, exhausted). Resolves only
+ * One delivery task, as a small typed state machine (DispatchStep): prepare (subscription, failure
+ * checks) → send (signed request) → record the attempt → route (success, next retry tier, DLQ or
+ * park), then the circuit and the subscription's status follow. Resolves only
  * when the attempt is on record and any forwarded task is acknowledged; never throws for an
  * endpoint's failure, which is an outcome, not an error.
  */
@@ -98,7 +103,7 @@ export class DeliveryService {
         previousAttemptTraceparent: task.previous_attempt_traceparent,
         record,
       },
-      (telemetry) => this.attempt(task, history, telemetry, sent),
+      (telemetry) => this.attempt({ task, history, telemetry, sent }),
     );
   }
 
@@ -115,88 +120,81 @@ export class DeliveryService {
     return true;
   }
 
-  private async attempt(
-    task: DeliveryTaskV1,
-    history: readonly AttemptSummary[],
-    telemetry: AttemptTelemetry,
-    sent: SentRequest,
-  ): Promise<NextStep | 'skipped'> {
+  /** Walks the attempt's steps from prepare to end (see DispatchStep). */
+  private async attempt(context: DispatchContext): Promise<NextStep | 'skipped'> {
+    let state: DispatchStep = { step: 'prepare' };
+    while (state.step !== 'end') state = await this.advance(state, context);
+    return state.outcome;
+  }
+
+  private advance(state: PendingStep, context: DispatchContext): Promise<DispatchStep> {
+    switch (state.step) {
+      case 'prepare':
+        return this.prepare(context);
+      case 'send':
+        return this.send(state, context);
+      case 'record':
+        return this.record(state, context);
+      case 'route':
+        return this.route(state, context);
+    }
+  }
+
+  /** The subscription as held in memory, and the failure checks that may take a step instead of an attempt. */
+  private async prepare({ task, history, telemetry }: DispatchContext): Promise<DispatchStep> {
     const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
     if (!subscription) {
       skipped.inc();
       this.log.debug?.(`task for unknown subscription ${task.subscription_id} dropped`);
-      return 'skipped';
+      return { step: 'end', outcome: 'skipped' };
     }
     // Disabled (parked), circuit open (next tier) or rate-limited (waits here).
     const instead = await this.failures.beforeAttempt(task, subscription);
-    if (instead) {
-      telemetry.skipped(instead.action === 'park' ? instead.reason : 'circuit_open');
-      const trail = appendHistory(history, summarizeSkip(task.attempt, instead, Date.now()));
-      await retryTransient(() => this.forwarder.forward(task, instead, undefined, trail));
-      await retryTransient(() => this.failures.afterAttempt(task, subscription, undefined, instead, trail));
-      return instead;
-    }
+    if (!instead) return { step: 'send', subscription };
+    telemetry.skipped(instead.action === 'park' ? instead.reason : 'circuit_open');
+    const trail = appendHistory(history, summarizeSkip(task.attempt, instead, Date.now()));
+    return { step: 'route', subscription, next: instead, trail };
+  }
+
+  /** The signed request, and the policy's verdict on its result. */
+  private async send(
+    { subscription }: Extract<DispatchStep, { step: 'send' }>,
+    { task, telemetry, sent }: DispatchContext,
+  ): Promise<DispatchStep> {
     const requestAt = Date.now();
-    const result = await this.send(subscription, task, requestAt, telemetry);
+    const body = bodyOf(task);
+    const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now: requestAt });
+    // traceparent (per subscription, on by default) is written by the telemetry layer.
+    const result = await telemetry.outbound(subscription.sendTraceparent, (traceHeaders) =>
+      this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
+    );
     sent.outcome = slotOutcome(result);
     sent.firstByteMs = result.firstByteMs;
-    const step = this.policy.next(task.attempt, result, Date.now());
+    const next = this.policy.next(task.attempt, result, Date.now());
     telemetry.finish(result);
+    return { step: 'record', subscription, result, requestAt, next };
+  }
 
+  /** The attempt log's row, written before the task moves on, so that the log never misses an attempt. */
+  private async record(
+    { subscription, result, requestAt, next }: Extract<DispatchStep, { step: 'record' }>,
+    { task, history, telemetry }: DispatchContext,
+  ): Promise<DispatchStep> {
     await retryTransient(
-      () => this.writer.write(this.attemptRecord(task, result, requestAt, step, telemetry.traceId)),
+      () => this.writer.write(attemptRecord(task, result, requestAt, next, telemetry.traceId)),
       (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
     );
     const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
-    await retryTransient(() => this.forwarder.forward(task, step, result, trail));
-    await retryTransient(() => this.failures.afterAttempt(task, subscription, result, step, trail));
-    return step;
+    return { step: 'route', subscription, next, result, trail };
   }
 
-  private send(
-    subscription: SubscriptionView,
-    task: DeliveryTaskV1,
-    now: number,
-    telemetry: AttemptTelemetry,
-  ): Promise<EgressResult> {
-    const body = bodyOf(task);
-    const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now });
-    // traceparent (per subscription, on by default) is written by the telemetry layer.
-    return telemetry.outbound(subscription.sendTraceparent, (traceHeaders) =>
-      this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
-    );
+  /** Success, next tier, DLQ or park; then the circuit and the subscription's status follow. */
+  private async route(
+    { subscription, next, result, trail }: Extract<DispatchStep, { step: 'route' }>,
+    { task }: DispatchContext,
+  ): Promise<DispatchStep> {
+    await retryTransient(() => this.forwarder.forward(task, next, result, trail));
+    await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
+    return { step: 'end', outcome: next };
   }
-
-  private attemptRecord(
-    task: DeliveryTaskV1,
-    result: EgressResult,
-    requestAt: number,
-    step: NextStep,
-    traceId: string | null,
-  ): AttemptRecord {
-    return {
-      id: uuidv7({ msecs: requestAt }),
-      createdAt: new Date(requestAt),
-      tenantId: task.tenant_id,
-      subscriptionId: task.subscription_id,
-      eventId: task.event.id,
-      eventType: task.event.type,
-      attempt: task.attempt,
-      trigger: task.trigger,
-      outcome: result.outcome,
-      statusCode: result.status ?? null,
-      responseTimeMs: result.durationMs,
-      responseBody: result.bodySnippet || null,
-      responseHeaders: Object.keys(result.headers).length > 0 ? result.headers : null,
-      error: result.errorMessage ?? null,
-      traceId,
-      nextAttemptAt: step.action === 'retry' ? new Date(step.dueAt) : null,
-    };
-  }
-}
-
-/** A timeout, 429 or 503 says the endpoint is overloaded; any other answer lets it take one more request. */
-function slotOutcome(result: EgressResult): SlotOutcome {
-  if (result.outcome === 'timeout' || result.status === 429 || result.status === 503) return 'overloaded';
-  return result.outcome === 'connect_error' ? 'overloaded' : 'answered';
 }
