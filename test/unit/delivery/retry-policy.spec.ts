@@ -92,6 +92,38 @@ describe('RetryPolicy', () => {
     expect(step).toMatchObject({ topic: 'p.retry-1s', dueAt: now + S });
   });
 
+  describe('overload penalty', () => {
+    const penalized = (overloadPenaltyMs: number, random = () => 0) =>
+      new RetryPolicy({ tiers, jitterRatio: 0.1, retryAfterMaxMs: 24 * 3600 * S, random, overloadPenaltyMs });
+
+    it('waits the penalty longer after a timeout or a 429, in the shortest tier at least that long', () => {
+      expect(penalized(2 * S).next(1, { outcome: 'timeout' }, now)).toEqual({
+        action: 'retry',
+        topic: 'p.retry-3s',
+        tier: '3s',
+        dueAt: now + 3 * S,
+      });
+      expect(penalized(2 * S).next(2, { outcome: 'http_error', status: 429 }, now)).toMatchObject({
+        topic: 'p.retry-4s',
+        dueAt: now + 4 * S,
+      });
+    });
+
+    it('keeps the jitter on top, and lets a longer Retry-After win', () => {
+      expect(penalized(2 * S, () => 0.5).next(1, { outcome: 'timeout' }, now)).toMatchObject({ dueAt: now + 3050 });
+      const asked = { outcome: 'http_error', status: 429, headers: { 'retry-after': '5' } } as const;
+      expect(penalized(2 * S).next(1, asked, now)).toMatchObject({ topic: 'p.retry-5s', dueAt: now + 5 * S });
+    });
+
+    it('is not added after other failures, nor when it is 0', () => {
+      const step = (p: RetryPolicy, result: Parameters<RetryPolicy['next']>[1]) => p.next(1, result, now);
+      expect(step(penalized(2 * S), { outcome: 'http_error', status: 500 })).toMatchObject({ dueAt: now + S });
+      expect(step(penalized(2 * S), { outcome: 'http_error', status: 503 })).toMatchObject({ dueAt: now + S });
+      expect(step(penalized(2 * S), { outcome: 'connect_error' })).toMatchObject({ dueAt: now + S });
+      expect(step(penalized(0), { outcome: 'timeout' })).toEqual(step(policy(), { outcome: 'timeout' }));
+    });
+  });
+
   it('moves a task not attempted (circuit open) to its next tier, or to exhaustion after the last', () => {
     expect(policy().skip(2, now)).toEqual({ action: 'retry', topic: 'p.retry-2s', tier: '2s', dueAt: now + 2 * S });
     expect(policy().skip(7, now)).toEqual({ action: 'exhausted' });

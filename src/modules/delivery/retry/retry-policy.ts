@@ -24,6 +24,11 @@ export interface RetryPolicyOptions {
   jitterRatio: number;
   /** The longest wait a Retry-After header can impose. */
   retryAfterMaxMs: number;
+  /**
+   * Added to the wait after a timeout or a 429, which say the endpoint is overloaded rather than
+   * broken (Svix adds such a penalty too): it gets longer to recover than the schedule gives. 0: none.
+   */
+  overloadPenaltyMs?: number;
   random?: () => number;
 }
 
@@ -59,9 +64,14 @@ export class RetryPolicy {
       case 'gone':
         return { action: 'stop', reason: 'gone' };
       case 'throttled':
-        return this.retry(attempt, now, parseRetryAfter(header(result.headers, 'retry-after'), now));
+        return this.retry(
+          attempt,
+          now,
+          parseRetryAfter(header(result.headers, 'retry-after'), now),
+          this.penaltyAfter(result),
+        );
       case 'retryable':
-        return this.retry(attempt, now);
+        return this.retry(attempt, now, undefined, this.penaltyAfter(result));
     }
   }
 
@@ -86,17 +96,23 @@ export class RetryPolicy {
     };
   }
 
-  private retry(attempt: number, now: number, askedMs?: number): NextStep {
+  private penaltyAfter(result: AttemptResult): number {
+    return result.outcome === 'timeout' || result.status === 429 ? (this.options.overloadPenaltyMs ?? 0) : 0;
+  }
+
+  /** `least`: the shortest wait the task may travel with; a longer one than the tier's moves it to a longer tier. */
+  private retry(attempt: number, now: number, askedMs?: number, penaltyMs = 0): NextStep {
     const { tiers, jitterRatio, retryAfterMaxMs } = this.options;
     const index = attempt - 1;
     const tier = tiers[index];
     if (!tier) return { action: 'exhausted' };
-    let delay = tier.ms + Math.floor(this.random() * jitterRatio * tier.ms);
-    let carrier = tier;
+    let least = tier.ms + penaltyMs;
+    let delay = least + Math.floor(this.random() * jitterRatio * tier.ms);
     if (askedMs !== undefined && askedMs > delay) {
-      delay = Math.max(tier.ms, Math.min(askedMs, retryAfterMaxMs));
-      carrier = tiers.slice(index).find((t) => t.ms >= delay) ?? tiers[tiers.length - 1];
+      delay = Math.max(least, Math.min(askedMs, retryAfterMaxMs));
+      least = delay;
     }
+    const carrier = least > tier.ms ? (tiers.slice(index).find((t) => t.ms >= least) ?? tiers[tiers.length - 1]) : tier;
     return { action: 'retry', topic: carrier.topic, tier: carrier.label, dueAt: now + delay };
   }
 }
