@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../src/modules/delivery/dispatch/delivery.service.js';
-import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/dispatch/attempt-history.js';
+import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';

@@ -1,5 +1,5 @@
-import type { AlertEventV1 } from '../../src/modules/delivery/alerts/alert-event.js';
-import type { AttemptSummary } from '../../src/modules/delivery/dispatch/attempt-history.js';
+import type { AlertEventV1 } from '../../src/modules/delivery/failures/alert-event.js';
+import type { AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
 import {
   FailureHandling,
   type SubscriptionState,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createGenerator } from 'ts-json-schema-generator';
-import type { AlertEventV1 } from '../../src/modules/delivery/alerts/alert-event.js';
+import type { AlertEventV1 } from '../../src/modules/delivery/failures/alert-event.js';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { envelopeBody, serializeTask } from '../../src/modules/delivery/task-record.js';
 
@@ -16,7 +16,7 @@ type Schema = Record<string, unknown>;
 
 const messages = [
   { file: 'delivery-task-v1', source: 'src/modules/delivery/delivery-task.ts', type: 'DeliveryTaskV1' },
-  { file: 'alert-event-v1', source: 'src/modules/delivery/alerts/alert-event.ts', type: 'AlertEventV1' },
+  { file: 'alert-event-v1', source: 'src/modules/delivery/failures/alert-event.ts', type: 'AlertEventV1' },
 ];
 
 const committed = (file: string): Schema =>

@@ -4,7 +4,7 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { traceConsumed } from '../../platform/telemetry/messaging-spans.js';
 import { annotate, HooklineAttributes as A } from '../../platform/telemetry/tracing.js';
 import { Handlers } from '../../topology.js';
-import { parseAlertEvent } from '../../modules/delivery/alerts/alert-event.js';
+import { parseAlertEvent } from '../../modules/delivery/failures/alert-event.js';
 import { AlertSender } from '../../modules/delivery/alerts/alert-sender.js';
 
 /**

@@ -4,7 +4,7 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
 import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
-import { readHistory } from '../../modules/delivery/dispatch/attempt-history.js';
+import { readHistory } from '../../modules/delivery/attempt-history.js';
 
 /**
  * <prefix>.retry-<delay> → HTTPS, one consumer per tier. The consumer base pauses a partition

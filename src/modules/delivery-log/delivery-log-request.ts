@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { USER_AGENT } from '../delivery/dispatch/user-agent.js';
+import { USER_AGENT } from '../delivery/signing/user-agent.js';
 
 /** Signature values are secrets' HMACs: shown as present, never as sent. */
 const MASKED = '••••••';

@@ -1,6 +1,6 @@
 import { signDelivery } from '../../../src/platform/egress/signer.js';
-import { USER_AGENT } from '../../../src/modules/delivery/dispatch/user-agent.js';
-import { signedRequestHeaders } from '../../../src/modules/delivery/request-signing.js';
+import { USER_AGENT } from '../../../src/modules/delivery/signing/user-agent.js';
+import { signedRequestHeaders } from '../../../src/modules/delivery/signing/request-signing.js';
 
 const now = Date.parse('2026-01-01T12:00:00Z');
 const secret = (value: string, created: string, expires: string | null = null) => ({

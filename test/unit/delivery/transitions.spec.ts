@@ -6,7 +6,7 @@ import {
   summarizeSkip,
   ATTEMPTS_HEADER,
   encodeHistory,
-} from '../../../src/modules/delivery/dispatch/attempt-history.js';
+} from '../../../src/modules/delivery/attempt-history.js';
 import { transitionAfter } from '../../../src/modules/delivery/failures/status-transitions.js';
 import { RateWindow } from '../../../src/modules/delivery/failures/rate-window.js';
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EgressClient } from '../../../platform/egress/egress-client.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
-import { signedRequestHeaders } from '../request-signing.js';
-import type { AlertEventV1 } from './alert-event.js';
+import { signedRequestHeaders } from '../signing/request-signing.js';
+import type { AlertEventV1 } from '../failures/alert-event.js';
 import { SubscriptionStatusRepository } from '../failures/subscription-status.repository.js';
 
 const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);

@@ -4,7 +4,7 @@ import type { AttemptTelemetry } from '../../../platform/telemetry/delivery-tele
 import type { SubscriptionView } from '../../matching/subscription-table.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import type { NextStep } from '../retry/retry-policy.js';
-import type { AttemptSummary } from './attempt-history.js';
+import type { AttemptSummary } from '../attempt-history.js';
 import type { AttemptRecord } from './attempt-record.js';
 import type { SentRequest, SlotOutcome } from './subscription-slots.js';
 

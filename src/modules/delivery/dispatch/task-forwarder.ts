@@ -5,7 +5,7 @@ import { BatchingProducer } from '../../../platform/kafka/batching-producer.js';
 import { DeadLetterWriter } from '../../../platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../../platform/kafka/kafka-pipeline.transport.js';
 import { currentTraceparent, inTraceOf } from '../../../platform/telemetry/tracing.js';
-import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from './attempt-history.js';
+import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../attempt-history.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import type { NextStep } from '../retry/retry-policy.js';
 import { serializeTask } from '../task-record.js';

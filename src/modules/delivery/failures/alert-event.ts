@@ -1,7 +1,7 @@
 import { PoisonRecordError } from '../../../platform/kafka/poison-record.error.js';
 import type { SubscriptionStatus } from '../../subscriptions/subscription.entity.js';
-import type { AttemptSummary } from '../dispatch/attempt-history.js';
-import type { AlertType } from '../failures/status-transitions.js';
+import type { AttemptSummary } from '../attempt-history.js';
+import type { AlertType } from './status-transitions.js';
 
 /** The envelope an alert address receives: shaped like any event, signed like a delivery. */
 export interface AlertEnvelope {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
-import { AlertPublisher } from '../alerts/alert-publisher.js';
+import { AlertPublisher } from './alert-publisher.js';
 import { CircuitBreakers } from './circuit-breakers.js';
 import { CircuitStore } from './circuit-store.js';
 import { RateSliceStore } from './rate-slice-store.js';

@@ -1,7 +1,7 @@
-import { signDelivery } from '../../platform/egress/signer.js';
-import { validSecrets } from '../subscriptions/secrets.js';
-import type { SigningSecret } from '../subscriptions/subscription.entity.js';
-import { USER_AGENT } from './dispatch/user-agent.js';
+import { signDelivery } from '../../../platform/egress/signer.js';
+import { validSecrets } from '../../subscriptions/secrets.js';
+import type { SigningSecret } from '../../subscriptions/subscription.entity.js';
+import { USER_AGENT } from './user-agent.js';
 
 export interface SignedRequestInput {
   /** The message id: the event's id for a delivery, the alert event's for an alert. */
