@@ -22,7 +22,6 @@ import { SubscriptionChangelogConsumerModule } from './consumers/subscription-ch
 import { EventTypeChangelogConsumerModule } from './consumers/event-type-changelog/event-type-changelog.module.js';
 import { AlertConsumerModule } from './consumers/alerts/alert-consumer.module.js';
 import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js';
-import { CircuitApiModule } from './modules/delivery-log/circuit-api.module.js';
 import { OperationsApiModule } from './modules/operations/operations-api.module.js';
 import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
@@ -34,7 +33,6 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     EventTypesModule,
     SubscriptionsModule,
     DeliveryLogModule,
-    CircuitApiModule,
     OperationsApiModule,
     ReportsApiModule,
     EventTypeChangelogConsumerModule,
