@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '../../platform/errors/app-error.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
 import { CircuitBreakers } from '../delivery/failures/circuit-breakers.js';
-import { SubscriptionStatusRepository } from '../delivery/failures/subscription-status.repository.js';
+import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class CircuitController {
   constructor(
     private readonly breakers: CircuitBreakers,
-    private readonly subscriptions: SubscriptionStatusRepository,
+    private readonly subscriptions: SubscriptionReader,
   ) {}
 
   @Get('webhooks/:id/circuit')
@@ -23,7 +23,7 @@ export class CircuitController {
     description: '{ subscription_id, status, state, consecutive_failures, opened_at, next_probe_at, … }',
   })
   async get(@TenantId() tenantId: string, @Param('id') id: string) {
-    const subscription = UUID.test(id) ? await this.subscriptions.find(tenantId, id) : undefined;
+    const subscription = UUID.test(id) ? await this.subscriptions.findStatus(tenantId, id) : undefined;
     if (!subscription) throw AppError.notFound('The webhook subscription');
     return { subscription_id: id, status: subscription.status, ...(await this.breakers.describe(tenantId, id)) };
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 import { USER_AGENT } from '../delivery/signing/user-agent.js';
 
 /** Signature values are secrets' HMACs: shown as present, never as sent. */
@@ -22,16 +23,16 @@ export interface ReconstructedRequest {
  */
 @Injectable()
 export class DeliveryRequestReconstruction {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionReader,
+  ) {}
 
   async rebuild(
     tenantId: string,
     attempt: { subscription_id: string; event_id: string; created_at: Date; trace_id: string | null },
   ): Promise<ReconstructedRequest> {
-    const [subscription] = (await this.db.query(
-      `SELECT url, send_traceparent FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, attempt.subscription_id],
-    )) as { url: string; send_traceparent: boolean }[];
+    const subscription = await this.subscriptions.requestTarget(tenantId, attempt.subscription_id);
     const [event] = (await this.db.query(`SELECT payload FROM events WHERE tenant_id = $1 AND id = $2 LIMIT 1`, [
       tenantId,
       attempt.event_id,
@@ -45,7 +46,7 @@ export class DeliveryRequestReconstruction {
       'x-signature': `sha256=${MASKED}`,
       'x-webhook-signature': `t=…,v1=${MASKED}`,
     };
-    if (subscription?.send_traceparent !== false && attempt.trace_id)
+    if (subscription?.sendTraceparent !== false && attempt.trace_id)
       headers.traceparent = `00-${attempt.trace_id}-${MASKED}-01`;
     return {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { FailuresModule } from '../delivery/failures/failures.module.js';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { CircuitController } from './circuit.controller.js';
 import { DeliveryRequestReconstruction } from './delivery-log-request.js';
 import { DeliveryStatsRepository } from './delivery-log-stats.js';
@@ -13,7 +14,7 @@ import { DeliveryLogService } from './delivery-log.service.js';
  * the failure handling's shared circuit state. It reads the delivery module, which never reads it.
  */
 @Module({
-  imports: [AuthModule, FailuresModule],
+  imports: [AuthModule, FailuresModule, SubscriptionStoreModule],
   controllers: [DeliveryLogController, CircuitController],
   providers: [DeliveryLogService, DeliveryLogRepository, DeliveryStatsRepository, DeliveryRequestReconstruction],
 })

@@ -38,14 +38,6 @@ const SUMMARY = `id, created_at, subscription_id, event_id, event_type, attempt,
 export class DeliveryLogRepository {
   constructor(private readonly db: DataSource) {}
 
-  async subscriptionExists(tenantId: string, subscriptionId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM subscriptions WHERE tenant_id = $1 AND id = $2`, [
-      tenantId,
-      subscriptionId,
-    ]);
-    return rows.length > 0;
-  }
-
   /** One page (limit + 1 rows, so the caller knows whether more exist). */
   list(tenantId: string, scope: { subscriptionId?: string; eventId?: string }, filter: AttemptFilter, limit: number) {
     const where = ['tenant_id = $1'];

@@ -4,6 +4,7 @@ import type { DeliveryLogQuery } from './delivery-log.dto.js';
 import { DeliveryRequestReconstruction } from './delivery-log-request.js';
 import { DeliveryStatsRepository, totalsOf, type DeliveryStats } from './delivery-log-stats.js';
 import { DeliveryLogRepository, type AttemptFilter, type AttemptRow } from './delivery-log.repository.js';
+import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -56,6 +57,7 @@ export class DeliveryLogService {
     private readonly repository: DeliveryLogRepository,
     private readonly stats: DeliveryStatsRepository,
     private readonly requests: DeliveryRequestReconstruction,
+    private readonly subscriptions: SubscriptionReader,
   ) {}
 
   async forSubscription(tenantId: string, subscriptionId: string, query: DeliveryLogQuery): Promise<Page<AttemptView>> {
@@ -94,7 +96,7 @@ export class DeliveryLogService {
   }
 
   private async requireSubscription(tenantId: string, subscriptionId: string): Promise<void> {
-    if (!UUID.test(subscriptionId) || !(await this.repository.subscriptionExists(tenantId, subscriptionId)))
+    if (!UUID.test(subscriptionId) || !(await this.subscriptions.exists(tenantId, subscriptionId)))
       throw AppError.notFound('The webhook subscription');
   }
 

@@ -3,7 +3,7 @@ import { EgressClient } from '../../../platform/egress/egress-client.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import type { AlertEventV1 } from '../failures/alert-event.js';
-import { SubscriptionStatusRepository } from '../failures/subscription-status.repository.js';
+import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 
 const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);
 
@@ -23,12 +23,12 @@ export class AlertSender {
   private readonly log = new Logger('Alerts');
 
   constructor(
-    private readonly subscriptions: SubscriptionStatusRepository,
+    private readonly subscriptions: SubscriptionReader,
     private readonly egress: EgressClient,
   ) {}
 
   async send(alert: AlertEventV1): Promise<'sent' | 'no_alert_url' | 'blocked'> {
-    const subscription = await this.subscriptions.find(alert.tenant_id, alert.subscription_id);
+    const subscription = await this.subscriptions.findStatus(alert.tenant_id, alert.subscription_id);
     if (!subscription?.alertUrl) return 'no_alert_url';
     const body = JSON.stringify(alert.event);
     const headers = signedRequestHeaders({

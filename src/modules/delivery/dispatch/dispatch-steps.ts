@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { EgressResult } from '../../../platform/egress/egress-client.js';
 import type { AttemptTelemetry } from '../../../platform/telemetry/delivery-telemetry.js';
-import type { SubscriptionView } from '../../matching/subscription-table.js';
+import type { SubscriptionView } from '../../subscriptions/subscription-reader.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import type { NextStep } from '../retry/retry-policy.js';
 import type { AttemptSummary } from '../attempt-history.js';

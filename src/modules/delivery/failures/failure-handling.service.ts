@@ -5,6 +5,8 @@ import { counter } from '../../../platform/telemetry/metrics.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import type { SubscriptionStatus } from '../../subscriptions/subscription.entity.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
+import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
+import { SubscriptionsRepository } from '../../subscriptions/subscriptions.repository.js';
 import { AlertPublisher } from './alert-publisher.js';
 import { wasAttempted, type AttemptSummary } from '../attempt-history.js';
 import { CircuitBreakers } from './circuit-breakers.js';
@@ -12,7 +14,6 @@ import { classifyResult, countsAgainstEndpoint, type ClassifiedResult } from '..
 import { SubscriptionRateLimiter } from './rate-limiter.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { transitionAfter } from './status-transitions.js';
-import { SubscriptionStatusRepository } from './subscription-status.repository.js';
 
 const notAttempted = counter('hookline_delivery_not_attempted_total', 'Tasks moved on without an attempt', ['reason']);
 // Alerted on (deploy/observability): a subscription turning failing or disabled.
@@ -45,7 +46,8 @@ export class FailureHandling {
   constructor(
     private readonly breakers: CircuitBreakers,
     private readonly limiter: SubscriptionRateLimiter,
-    private readonly statuses: SubscriptionStatusRepository,
+    private readonly subscriptions: SubscriptionReader,
+    private readonly writer: SubscriptionsRepository,
     private readonly changelog: SubscriptionChangelog,
     private readonly alerts: AlertPublisher,
     private readonly policy: RetryPolicy,
@@ -84,7 +86,7 @@ export class FailureHandling {
   }
 
   private async moveStatus(task: Task, step: NextStep, trail: readonly AttemptSummary[]): Promise<void> {
-    const row = await this.statuses.find(task.tenant_id, task.subscription_id);
+    const row = await this.subscriptions.findStatus(task.tenant_id, task.subscription_id);
     const change = row && transitionAfter(row.status, step, describeLast(task, trail));
     if (!row || !change) return;
     // The alert goes out before the status moves: a crash in between repeats the alert rather than losing it.
@@ -107,7 +109,7 @@ export class FailureHandling {
     let staged: StagedRecord[] = [];
     const moved = await retryTransient(() => {
       staged = [];
-      return this.statuses.transition(row.tenantId, row.id, change.from, change.to, change.reason, async (tx, v) => {
+      return this.writer.transitionStatus(row.tenantId, row.id, change, async (tx, v) => {
         staged.push(await this.changelog.stage(tx, { id: row.id, tenantId: row.tenantId, version: v }));
       });
     });

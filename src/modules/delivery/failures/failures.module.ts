@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
+import { SubscriptionStoreModule } from '../../subscriptions/subscription-store.module.js';
 import { AlertPublisher } from './alert-publisher.js';
 import { CircuitBreakers } from './circuit-breakers.js';
 import { CircuitStore } from './circuit-store.js';
@@ -8,7 +9,6 @@ import { RateSliceStore } from './rate-slice-store.js';
 import { FailureHandling } from './failure-handling.service.js';
 import { retryPolicyFrom } from './failure-options.js';
 import { SubscriptionRateLimiter } from './rate-limiter.js';
-import { SubscriptionStatusRepository } from './subscription-status.repository.js';
 import { RetryPolicy } from '../retry/retry-policy.js';
 
 /**
@@ -16,6 +16,7 @@ import { RetryPolicy } from '../retry/retry-policy.js';
  * the one RetryPolicy that both the failure checks and the dispatch flow decide with.
  */
 @Module({
+  imports: [SubscriptionStoreModule],
   providers: [
     { provide: RetryPolicy, useFactory: retryPolicyFrom, inject: [AppConfig] },
     FailureHandling,
@@ -23,10 +24,9 @@ import { RetryPolicy } from '../retry/retry-policy.js';
     CircuitStore,
     SubscriptionRateLimiter,
     RateSliceStore,
-    SubscriptionStatusRepository,
     SubscriptionChangelog,
     AlertPublisher,
   ],
-  exports: [FailureHandling, CircuitBreakers, SubscriptionStatusRepository, RetryPolicy],
+  exports: [FailureHandling, CircuitBreakers, RetryPolicy],
 })
 export class FailuresModule {}
