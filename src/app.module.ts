@@ -14,7 +14,7 @@ import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { EventTypesModule } from './modules/event-types/event-types.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
-import { DeliveryLogModule } from './modules/deliveries/delivery-log.module.js';
+import { DeliveryLogModule } from './modules/delivery-log/delivery-log.module.js';
 import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-consumer.module.js';
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
 import { IngestConsumerModule } from './consumers/ingest/ingest-consumer.module.js';
@@ -22,7 +22,6 @@ import { SubscriptionChangelogConsumerModule } from './consumers/subscription-ch
 import { EventTypeChangelogConsumerModule } from './consumers/event-type-changelog/event-type-changelog.module.js';
 import { AlertConsumerModule } from './consumers/alerts/alert-consumer.module.js';
 import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js';
-import { CircuitApiModule } from './modules/failures/circuit-api.module.js';
 import { OperationsApiModule } from './modules/operations/operations-api.module.js';
 import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
@@ -34,7 +33,6 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     EventTypesModule,
     SubscriptionsModule,
     DeliveryLogModule,
-    CircuitApiModule,
     OperationsApiModule,
     ReportsApiModule,
     EventTypeChangelogConsumerModule,

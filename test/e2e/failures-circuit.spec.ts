@@ -1,4 +1,4 @@
-import type { CircuitSnapshot } from '../../src/modules/failures/circuit-breaker.js';
+import type { CircuitSnapshot } from '../../src/modules/delivery/failures/circuit-breaker.js';
 import { byId } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';

@@ -1,4 +1,4 @@
-import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
+import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
 import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';

@@ -1,4 +1,4 @@
-import type { AlertEventV1 } from '../../src/modules/failures/alert-event.js';
+import type { AlertEventV1 } from '../../src/modules/delivery/failures/alert-event.js';
 import { expectBody } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver, type ReceivedRequest } from '../support/https-receiver.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/platform/database/data-source.js';
-import { AttemptWriter } from '../../src/modules/deliveries/attempt-writer.js';
+import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { SequenceAllocator } from '../../src/modules/events/sequence-allocator.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 

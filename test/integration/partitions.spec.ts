@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { dataSourceOptions, runMigrations } from '../../src/platform/database/data-source.js';
 import { PartitionMaintenance } from '../../src/platform/database/partition-maintenance.service.js';
-import { AttemptWriter } from '../../src/modules/deliveries/attempt-writer.js';
+import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { EventStore } from '../../src/modules/events/event-store.js';
 import { TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
 

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { DeliveriesModule } from '../../src/modules/deliveries/deliveries.module.js';
-import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
-import { DeliveryService } from '../../src/modules/deliveries/delivery.service.js';
-import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/failures/attempt-history.js';
+import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
+import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { DeliveryService } from '../../src/modules/delivery/dispatch/delivery.service.js';
+import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
@@ -15,7 +15,7 @@ import { eventually } from '../support/pipeline-fixtures.js';
 const SECRET = `whsec_${Buffer.from('medium-delivery-secret-0123456789').toString('base64')}`;
 
 /**
- * DeliveryService through DeliveriesModule on real Postgres and Kafka: once with the real egress
+ * DeliveryService through DeliveryModule on real Postgres and Kafka: once with the real egress
  * client against the HTTPS receiver, once with a fake egress where the test decides the answer
  * (or holds it back). Attempt rows are read from Postgres, forwarded tasks from the real topics.
  */
@@ -46,7 +46,7 @@ describe('DeliveryService (medium)', () => {
 
   describe('with the real egress client and the HTTPS receiver', () => {
     let delivery: DeliveryService;
-    beforeAll(async () => (delivery = (await stack.module(DeliveriesModule)).get(DeliveryService)));
+    beforeAll(async () => (delivery = (await stack.module(DeliveryModule)).get(DeliveryService)));
 
     it('posts the signed body, records the attempt and routes the task done', async () => {
       const id = await stack.subscription({ path: '/200', secrets: [SECRET] });
@@ -89,7 +89,7 @@ describe('DeliveryService (medium)', () => {
     const egress = new FakeEgress();
     let delivery: DeliveryService;
     beforeAll(async () => {
-      const module = await stack.module(DeliveriesModule, [{ provide: EgressClient, useValue: egress }]);
+      const module = await stack.module(DeliveryModule, [{ provide: EgressClient, useValue: egress }]);
       delivery = module.get(DeliveryService);
     });
 

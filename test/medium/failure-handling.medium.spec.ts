@@ -1,8 +1,11 @@
-import type { AlertEventV1 } from '../../src/modules/failures/alert-event.js';
-import type { AttemptSummary } from '../../src/modules/failures/attempt-history.js';
-import { FailureHandling, type SubscriptionState } from '../../src/modules/failures/failure-handling.service.js';
-import { FailuresModule } from '../../src/modules/failures/failures.module.js';
-import type { NextStep } from '../../src/modules/failures/retry-policy.js';
+import type { AlertEventV1 } from '../../src/modules/delivery/failures/alert-event.js';
+import type { AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
+import {
+  FailureHandling,
+  type SubscriptionState,
+} from '../../src/modules/delivery/failures/failure-handling.service.js';
+import { FailuresModule } from '../../src/modules/delivery/failures/failures.module.js';
+import type { NextStep } from '../../src/modules/delivery/retry/retry-policy.js';
 import type { SubscriptionChangedV1 } from '../../src/modules/subscriptions/subscription-changelog.js';
 import { answered, deliveryTask } from '../support/delivery-tasks.js';
 import type { TopicRecorder } from '../support/failure-scenarios.js';

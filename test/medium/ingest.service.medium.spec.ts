@@ -1,4 +1,4 @@
-import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
+import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { EventsModule } from '../../src/modules/events/events.module.js';
 import { PoisonMessageError } from '../../src/modules/events/ingest-errors.js';
 import { IngestService } from '../../src/modules/events/ingest.service.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
-import { envelopeBody } from '../../src/modules/deliveries/task-record.js';
+import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { envelopeBody } from '../../src/modules/delivery/task-record.js';
 import type { EgressRequest, EgressResult } from '../../src/platform/egress/egress-client.js';
 
 /** A first-attempt task as fan-out writes it (body included), for `subscriptionId` of `tenantId`. */

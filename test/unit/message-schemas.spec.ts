@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createGenerator } from 'ts-json-schema-generator';
-import type { AlertEventV1 } from '../../src/modules/failures/alert-event.js';
-import type { DeliveryTaskV1 } from '../../src/modules/deliveries/delivery-task.js';
-import { envelopeBody, serializeTask } from '../../src/modules/deliveries/task-record.js';
+import type { AlertEventV1 } from '../../src/modules/delivery/failures/alert-event.js';
+import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { envelopeBody, serializeTask } from '../../src/modules/delivery/task-record.js';
 
 /**
  * The JSON Schemas in schemas/messages are the contract for anyone reading Hookline's topics. They
@@ -15,8 +15,8 @@ import { envelopeBody, serializeTask } from '../../src/modules/deliveries/task-r
 type Schema = Record<string, unknown>;
 
 const messages = [
-  { file: 'delivery-task-v1', source: 'src/modules/deliveries/delivery-task.ts', type: 'DeliveryTaskV1' },
-  { file: 'alert-event-v1', source: 'src/modules/failures/alert-event.ts', type: 'AlertEventV1' },
+  { file: 'delivery-task-v1', source: 'src/modules/delivery/delivery-task.ts', type: 'DeliveryTaskV1' },
+  { file: 'alert-event-v1', source: 'src/modules/delivery/failures/alert-event.ts', type: 'AlertEventV1' },
 ];
 
 const committed = (file: string): Schema =>

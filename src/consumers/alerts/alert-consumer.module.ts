@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AlertsModule } from '../../modules/failures/alerts.module.js';
+import { AlertsModule } from '../../modules/delivery/alerts/alerts.module.js';
 import { AlertController } from './alert.controller.js';
 
 @Module({ imports: [AlertsModule], controllers: [AlertController] })

@@ -4,8 +4,8 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { traceConsumed } from '../../platform/telemetry/messaging-spans.js';
 import { annotate, HooklineAttributes as A } from '../../platform/telemetry/tracing.js';
 import { Handlers } from '../../topology.js';
-import { parseAlertEvent } from '../../modules/failures/alert-event.js';
-import { AlertSender } from '../../modules/failures/alert-sender.js';
+import { parseAlertEvent } from '../../modules/delivery/failures/alert-event.js';
+import { AlertSender } from '../../modules/delivery/alerts/alert-sender.js';
 
 /**
  * <prefix>.alerts → the subscription's alert_url (subscription.failing, subscription.recovered,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DeliveriesModule } from '../../modules/deliveries/deliveries.module.js';
+import { DeliveryModule } from '../../modules/delivery/delivery.module.js';
 import { DeliveryController } from './delivery.controller.js';
 
-@Module({ imports: [DeliveriesModule], controllers: [DeliveryController] })
+@Module({ imports: [DeliveryModule], controllers: [DeliveryController] })
 export class DeliveryConsumerModule {}

@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
-import { parseDeliveryTask } from '../../modules/deliveries/delivery-task.js';
-import { DeliveryService } from '../../modules/deliveries/delivery.service.js';
+import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
+import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
 
 /**
  * <prefix>.deliveries → HTTPS. Runs concurrently (DELIVERY_CONCURRENCY, and per subscription, the

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DeliveriesModule } from '../../modules/deliveries/deliveries.module.js';
+import { DeliveryModule } from '../../modules/delivery/delivery.module.js';
 import { RetryController } from './retry.controller.js';
 
-@Module({ imports: [DeliveriesModule], controllers: [RetryController] })
+@Module({ imports: [DeliveryModule], controllers: [RetryController] })
 export class RetryConsumerModule {}

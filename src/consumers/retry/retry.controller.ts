@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
-import { parseDeliveryTask } from '../../modules/deliveries/delivery-task.js';
-import { DeliveryService } from '../../modules/deliveries/delivery.service.js';
-import { readHistory } from '../../modules/failures/attempt-history.js';
+import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
+import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
+import { readHistory } from '../../modules/delivery/attempt-history.js';
 
 /**
  * <prefix>.retry-<delay> → HTTPS, one consumer per tier. The consumer base pauses a partition

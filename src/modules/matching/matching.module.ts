@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { ChangelogFreshness } from './changelog-freshness.js';
 import { MatchingService } from './matching.service.js';
-import { SubscriptionSource } from './subscription-source.js';
 
 @Module({
-  providers: [MatchingService, SubscriptionSource, ChangelogFreshness],
+  imports: [SubscriptionStoreModule],
+  providers: [MatchingService, ChangelogFreshness],
   exports: [MatchingService, ChangelogFreshness],
 })
 export class MatchingModule {}

@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { counter, histogram } from '../../platform/telemetry/metrics.js';
 import { ChangelogFreshness } from './changelog-freshness.js';
-import { SubscriptionSource } from './subscription-source.js';
-import { SubscriptionTable, type SubscriptionView } from './subscription-table.js';
+import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
+import { SubscriptionTable } from './subscription-table.js';
 
 /** The changelog record the subscriptions module writes on every change (key = subscription id). */
 export interface SubscriptionChangedV1 {
@@ -40,7 +40,7 @@ export class MatchingService implements OnModuleInit {
   private readonly log = new Logger('Matching');
 
   constructor(
-    private readonly source: SubscriptionSource,
+    private readonly source: SubscriptionReader,
     private readonly freshness: ChangelogFreshness,
     private readonly config: AppConfig,
   ) {}

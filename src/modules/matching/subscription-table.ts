@@ -1,18 +1,4 @@
-import type { SigningSecret, SubscriptionStatus } from '../subscriptions/subscription.entity.js';
-
-/** What the pipeline needs of a subscription, held in memory by every ingest and delivery instance. */
-export interface SubscriptionView {
-  id: string;
-  tenantId: string;
-  url: string;
-  events: string[];
-  status: SubscriptionStatus;
-  secrets: SigningSecret[];
-  sendTraceparent: boolean;
-  /** Deliveries per second, enforced by the failure handling; null means unlimited. */
-  rateLimitPerSecond?: number | null;
-  version: number;
-}
+import type { SubscriptionView } from '../subscriptions/subscription-reader.js';
 
 interface TenantIndex {
   exact: Map<string, Set<string>>;

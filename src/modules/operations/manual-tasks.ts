@@ -3,8 +3,8 @@ import { AppConfig } from '../../platform/config/app-config.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { topicNames } from '../../topology.js';
-import type { DeliveredEnvelope, DeliveryTaskV1 } from '../deliveries/delivery-task.js';
-import { envelopeBody, serializeTask } from '../deliveries/task-record.js';
+import type { DeliveredEnvelope, DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import { envelopeBody, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact } from '../../platform/json/exact-json.js';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { OperationEntity } from '../operations/operation.entity.js';
 import { OperationsService } from '../operations/operations.service.js';
-import { SubscriptionLookup } from '../operations/subscription-lookup.js';
+import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 import { resolveWindow } from '../operations/time-window.js';
 import type { ReportParameters } from './report.handler.js';
 import type { CreateReportDto } from './report.dto.js';
@@ -15,13 +15,13 @@ const PAGE_ROWS = 1000;
 export class ReportsService {
   constructor(
     private readonly operations: OperationsService,
-    private readonly subscriptions: SubscriptionLookup,
+    private readonly subscriptions: SubscriptionReader,
     private readonly rows: ReportRowsRepository,
   ) {}
 
   async start(tenantId: string, body: CreateReportDto): Promise<OperationEntity> {
     const subscriptionId = body.subscription_id?.toLowerCase() ?? null;
-    if (subscriptionId && (await this.subscriptions.status(tenantId, subscriptionId)) === null)
+    if (subscriptionId && (await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
     const window = resolveWindow(body.from, body.to, { startField: 'from', endField: 'to' });
     const parameters: ReportParameters = {

@@ -8,7 +8,7 @@ import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionChangesService } from './subscription-changes.service.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SubscriptionEntity } from './subscription.entity.js';
-import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SubscriptionStoreModule } from './subscription-store.module.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
 import { WebhookActionsController } from './webhook-actions.controller.js';
@@ -16,13 +16,18 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /**
  * Webhook subscriptions: the REST resource, its Postgres storage and the changelog that keeps every
- * instance's matcher current. The pipeline reads subscriptions through matching's SubscriptionSource.
+ * instance's matcher current. Every other module reads and writes the table through SubscriptionStoreModule.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubscriptionEntity]), AuthModule, EventTypesModule, IdempotencyModule],
+  imports: [
+    TypeOrmModule.forFeature([SubscriptionEntity]),
+    SubscriptionStoreModule,
+    AuthModule,
+    EventTypesModule,
+    IdempotencyModule,
+  ],
   controllers: [WebhooksController, WebhookActionsController],
   providers: [
-    SubscriptionsRepository,
     SubscriptionsService,
     SubscriptionChangesService,
     SubscriptionBatchService,
@@ -30,6 +35,6 @@ import { WebhooksController } from './webhooks.controller.js';
     SubscriptionChangelog,
     UrlChecks,
   ],
-  exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionsRepository, SubscriptionChangelog],
+  exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionStoreModule, SubscriptionChangelog],
 })
 export class SubscriptionsModule {}

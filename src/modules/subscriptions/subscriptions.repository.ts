@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
-import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionEntity, type SubscriptionStatus } from './subscription.entity.js';
 
 export interface ListCriteria {
   status?: string;
@@ -116,6 +116,34 @@ export class SubscriptionsRepository {
       if (!rows.length) return false;
       await inTx(tx, { id, tenantId, version: rows[0].version + 1 });
       return true;
+    });
+  }
+
+  /**
+   * Moves the status only if it is still `from` (two instances exhausting tasks of one subscription
+   * at once change it once); returns the new version and time, or undefined when it had moved.
+   * `inTx` runs in the same transaction once it moved (the changelog outbox stages its record there).
+   */
+  async transitionStatus(
+    tenantId: string,
+    id: string,
+    change: { from: SubscriptionStatus; to: SubscriptionStatus; reason: string },
+    inTx: (tx: EntityManager, version: number) => Promise<void>,
+  ): Promise<{ version: number; changedAt: Date } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const rows: { version: number; status_changed_at: Date }[] = await tx.query(
+        `UPDATE subscriptions
+            SET status = $4, status_reason = $5, status_changed_at = now(), version = version + 1, updated_at = now()
+          WHERE tenant_id = $1 AND id = $2 AND status = $3
+          RETURNING version, status_changed_at`,
+        [tenantId, id, change.from, change.to, change.reason.slice(0, 1000)],
+      );
+      // TypeORM returns [rows, count] for UPDATE … RETURNING on postgres.
+      const row = (Array.isArray(rows[0]) ? (rows[0] as unknown[])[0] : rows[0]) as
+        { version: number; status_changed_at: Date } | undefined;
+      if (!row) return undefined;
+      await inTx(tx, row.version);
+      return { version: row.version, changedAt: new Date(row.status_changed_at) };
     });
   }
 

@@ -243,6 +243,11 @@ export class Environment extends CatalogEnvironment {
   @Matches(DURATION, { message: 'must be a duration such as 30s, 5m, 24h' })
   RETRY_AFTER_MAX = '24h';
 
+  /** Added to the wait after a timeout or a 429 (the endpoint is overloaded); 0s adds none. */
+  @IsOptional()
+  @Matches(DURATION, { message: 'must be a duration such as 0s, 30s, 1m' })
+  RETRY_OVERLOAD_PENALTY = '0s';
+
   /** Circuit breaker: opens after this many failed attempts in a row to one subscription; 0 turns the rule off. */
   @IsOptional()
   @Transform(toInt)

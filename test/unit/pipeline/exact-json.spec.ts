@@ -3,9 +3,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { isLosslessNumber } from 'lossless-json';
 import { decimalText, unscaledOf } from '../../../src/modules/events/avro-logical-types.js';
-import type { DeliveryTaskV1 } from '../../../src/modules/deliveries/delivery-task.js';
-import { parseDeliveryTask } from '../../../src/modules/deliveries/delivery-task.js';
-import { bodyOf, envelopeBody, serializeTask } from '../../../src/modules/deliveries/task-record.js';
+import type { DeliveryTaskV1 } from '../../../src/modules/delivery/delivery-task.js';
+import { parseDeliveryTask } from '../../../src/modules/delivery/delivery-task.js';
+import { bodyOf, envelopeBody, serializeTask } from '../../../src/modules/delivery/task-record.js';
 import {
   hasExactNumbers,
   parseExact,

@@ -1,4 +1,5 @@
-import { SubscriptionTable, type SubscriptionView } from '../../../src/modules/matching/subscription-table.js';
+import type { SubscriptionView } from '../../../src/modules/subscriptions/subscription-reader.js';
+import { SubscriptionTable } from '../../../src/modules/matching/subscription-table.js';
 
 const view = (id: string, events: string[], extra: Partial<SubscriptionView> = {}): SubscriptionView => ({
   id,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { CreateSubscriptionDto, SecretRotationDto } from '../../../src/modules/subscriptions/subscription.dto.js';
 import { ListQueryDto } from '../../../src/modules/subscriptions/list-query.dto.js';
-import { DeliveryLogQuery } from '../../../src/modules/deliveries/delivery-log.dto.js';
+import { DeliveryLogQuery } from '../../../src/modules/delivery-log/delivery-log.dto.js';
 import { CreateReportDto } from '../../../src/modules/reports/report.dto.js';
 import { CreateRecoveryDto } from '../../../src/modules/operations/recoveries/recovery.dto.js';
 import { CreateRedriveDto } from '../../../src/modules/operations/redrives/redrive.dto.js';

@@ -3,7 +3,7 @@ import { AppConfig } from '../../../platform/config/app-config.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { OperationEntity } from '../operation.entity.js';
 import { OperationsService } from '../operations.service.js';
-import { SubscriptionLookup } from '../subscription-lookup.js';
+import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { resolveWindow } from '../time-window.js';
 import type { CreateRecoveryDto } from './recovery.dto.js';
 import type { RecoveryParameters } from './recovery.handler.js';
@@ -17,12 +17,12 @@ import type { RecoveryParameters } from './recovery.handler.js';
 export class RecoveriesService {
   constructor(
     private readonly operations: OperationsService,
-    private readonly subscriptions: SubscriptionLookup,
+    private readonly subscriptions: SubscriptionReader,
     private readonly config: AppConfig,
   ) {}
 
   async start(tenantId: string, subscriptionId: string, body: CreateRecoveryDto): Promise<OperationEntity> {
-    if ((await this.subscriptions.status(tenantId, subscriptionId)) === null)
+    if ((await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
     const status = body.status ?? 'failed';
     const { EVENT_RETENTION_DAYS: events, ATTEMPT_RETENTION_DAYS: attempts } = this.config.env;

@@ -4,10 +4,10 @@ import { SequenceAllocator } from '../../events/sequence-allocator.js';
 import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
-import { SubscriptionLookup } from '../subscription-lookup.js';
+import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { RecoveryEventsRepository, type RecoveryWindow } from './recovery-events.repository.js';
 import { parseExact } from '../../../platform/json/exact-json.js';
-import type { DeliveredEnvelope } from '../../deliveries/delivery-task.js';
+import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
 export interface RecoveryParameters {
   subscription_id: string;
@@ -38,7 +38,7 @@ export class RecoveryHandler implements OperationHandler {
 
   constructor(
     private readonly events: RecoveryEventsRepository,
-    private readonly subscriptions: SubscriptionLookup,
+    private readonly subscriptions: SubscriptionReader,
     private readonly sequences: SequenceAllocator,
     private readonly tasks: ManualTasks,
     private readonly config: AppConfig,
@@ -96,7 +96,7 @@ export class RecoveryHandler implements OperationHandler {
 
   /** Checked before every batch: a subscription disabled or deleted meanwhile stops the recovery. */
   private async requireDeliverable(tenantId: string, subscriptionId: string): Promise<void> {
-    const status = await this.subscriptions.status(tenantId, subscriptionId);
+    const status = await this.subscriptions.statusOf(tenantId, subscriptionId);
     if (status === null)
       throw new OperationFailure('SUBSCRIPTION_NOT_FOUND', 'The subscription was deleted; nothing can be delivered.');
     if (status === 'disabled')

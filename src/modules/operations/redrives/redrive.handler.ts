@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
-import type { DeliveryTaskV1 } from '../../deliveries/delivery-task.js';
+import type { DeliveryTaskV1 } from '../../delivery/delivery-task.js';
 import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import type { OperationRun } from '../runner/operation-run.js';

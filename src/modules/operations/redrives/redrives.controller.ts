@@ -11,7 +11,7 @@ import { optionalBody } from '../optional-body.js';
 import { accepted } from '../operation-view.js';
 import { OperationStarted } from '../operations.dto.js';
 import { OperationsService } from '../operations.service.js';
-import { SubscriptionLookup } from '../subscription-lookup.js';
+import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { resolveWindow } from '../time-window.js';
 import { CreateRedriveDto } from './redrive.dto.js';
 import type { RedriveParameters } from './redrive.handler.js';
@@ -23,7 +23,7 @@ import type { RedriveParameters } from './redrive.handler.js';
 export class RedrivesController {
   constructor(
     private readonly operations: OperationsService,
-    private readonly subscriptions: SubscriptionLookup,
+    private readonly subscriptions: SubscriptionReader,
   ) {}
 
   @Post('redrives')
@@ -37,7 +37,7 @@ export class RedrivesController {
   async start(@TenantId() tenantId: string, @Body() body: unknown, @Res({ passthrough: true }) res: ServerResponse) {
     const dto = await optionalBody(CreateRedriveDto, body);
     const subscriptionId = dto.subscription_id?.toLowerCase() ?? null;
-    if (subscriptionId && (await this.subscriptions.status(tenantId, subscriptionId)) === null)
+    if (subscriptionId && (await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
     const window = resolveWindow(dto.since, dto.until, { startField: 'since', endField: 'until' });
     const parameters: RedriveParameters = {

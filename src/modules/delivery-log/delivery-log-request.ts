@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
+import { USER_AGENT } from '../delivery/signing/user-agent.js';
+
+/** Signature values are secrets' HMACs: shown as present, never as sent. */
+const MASKED = '••••••';
+
+export interface ReconstructedRequest {
+  method: 'POST';
+  url: string | null;
+  headers: Record<string, string>;
+  /** The event as stored at ingest; the endpoint also got `sequence` and `previous_event_id`. */
+  body: unknown;
+  reconstructed: true;
+  note: string;
+}
+
+/**
+ * The attempt log keeps the response, not the request (request bodies would double the table).
+ * The request is rebuilt from what is kept: the subscription's URL, the headers every delivery
+ * carries (signatures masked) and the event payload from the event store.
+ */
+@Injectable()
+export class DeliveryRequestReconstruction {
+  constructor(
+    private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionReader,
+  ) {}
+
+  async rebuild(
+    tenantId: string,
+    attempt: { subscription_id: string; event_id: string; created_at: Date; trace_id: string | null },
+  ): Promise<ReconstructedRequest> {
+    const subscription = await this.subscriptions.requestTarget(tenantId, attempt.subscription_id);
+    const [event] = (await this.db.query(`SELECT payload FROM events WHERE tenant_id = $1 AND id = $2 LIMIT 1`, [
+      tenantId,
+      attempt.event_id,
+    ])) as { payload: unknown }[];
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': attempt.event_id,
+      'webhook-timestamp': String(Math.floor(new Date(attempt.created_at).getTime() / 1000)),
+      'webhook-signature': `v1,${MASKED}`,
+      'x-signature': `sha256=${MASKED}`,
+      'x-webhook-signature': `t=…,v1=${MASKED}`,
+    };
+    if (subscription?.sendTraceparent !== false && attempt.trace_id)
+      headers.traceparent = `00-${attempt.trace_id}-${MASKED}-01`;
+    return {
+      method: 'POST',
+      url: subscription?.url ?? null,
+      headers,
+      body: event?.payload ?? null,
+      reconstructed: true,
+      note: event
+        ? 'Rebuilt from the event store: the endpoint also received sequence and previous_event_id; ' +
+          'signature values are masked and the timestamp is the attempt time.'
+        : 'The event payload is past its retention; only the headers are known.',
+    };
+  }
+}

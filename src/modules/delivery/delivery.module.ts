@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
+import { EgressModule } from '../../platform/egress/egress.module.js';
+import { FailuresModule } from './failures/failures.module.js';
+import { MatchingModule } from '../matching/matching.module.js';
+import { AttemptWriter } from './dispatch/attempt-writer.js';
+import { DeliveryService } from './dispatch/delivery.service.js';
+import { TaskForwarder } from './dispatch/task-forwarder.js';
+
+/**
+ * The dispatch flow of the delivery stage and the retry tiers (both run DeliveryService), with the
+ * failure handling and the one RetryPolicy it decides with.
+ */
+@Module({
+  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule],
+  providers: [DeliveryService, AttemptWriter, TaskForwarder],
+  exports: [DeliveryService, TaskForwarder],
+})
+export class DeliveryModule {}

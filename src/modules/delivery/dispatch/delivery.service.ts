@@ -1,0 +1,200 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EgressClient } from '../../../platform/egress/egress-client.js';
+import { retryTransient } from '../../../platform/errors/retry-transient.js';
+import { traceAttempt } from '../../../platform/telemetry/delivery-telemetry.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
+import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../attempt-history.js';
+import { FailureHandling } from '../failures/failure-handling.service.js';
+import { MatchingService } from '../../matching/matching.service.js';
+import { AttemptWriter } from './attempt-writer.js';
+import type { DeliveryTaskV1 } from '../delivery-task.js';
+import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
+import { signedRequestHeaders } from '../signing/request-signing.js';
+import { bodyOf } from '../task-record.js';
+import { TaskForwarder } from './task-forwarder.js';
+import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
+import {
+  attemptRecord,
+  slotOutcome,
+  type DispatchContext,
+  type DispatchStep,
+  type PendingStep,
+} from './dispatch-steps.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
+
+/**
+ * How long a task waits for one of its subscription's request slots before it steps aside: long
+ * enough for a slow large upload to finish, short against an endpoint that hangs.
+ */
+const SLOT_WAIT_MS = 5_000;
+
+const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
+const deferred = counter(
+  'hookline_deferred_tasks_total',
+  'Tasks that stepped aside to a retry tier because their subscription stalled (not attempts)',
+  ['subscription_id'],
+);
+
+/**
+ * One delivery task, as a small typed state machine (DispatchStep): prepare (subscription, failure
+ * checks) → send (signed request) → record the attempt → route (success, next retry tier, DLQ or
+ * park), then the circuit and the subscription's status follow. Resolves only
+ * when the attempt is on record and any forwarded task is acknowledged; never throws for an
+ * endpoint's failure, which is an outcome, not an error.
+ */
+@Injectable()
+export class DeliveryService {
+  private readonly log = new Logger('Delivery');
+  private readonly slots: SubscriptionSlots;
+
+  constructor(
+    private readonly matching: MatchingService,
+    private readonly egress: EgressClient,
+    private readonly writer: AttemptWriter,
+    private readonly policy: RetryPolicy,
+    private readonly forwarder: TaskForwarder,
+    private readonly failures: FailureHandling,
+    config: AppConfig,
+  ) {
+    this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
+  }
+
+  /**
+   * `history`: the attempts before this one (retry tiers carry it in a header). A subscription that
+   * already has its share of requests in flight across the stages, with none freed within
+   * SLOT_WAIT_MS, makes the task step aside instead of holding a slot here. `record`: the Kafka
+   * record the task was read from, which the attempt's span describes.
+   */
+  async deliver(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[] = [],
+    record?: InboundMessage,
+  ): Promise<NextStep | 'skipped' | 'deferred'> {
+    const id = task.subscription_id;
+    if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
+      if (await this.defer(task, history)) return 'deferred';
+      await this.slots.acquire(id, 2 ** 31 - 1);
+    }
+    const sent: SentRequest = {};
+    try {
+      return await this.traced(task, history, sent, record);
+    } finally {
+      this.slots.release(id, sent.outcome, sent.firstByteMs);
+    }
+  }
+
+  private traced(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[],
+    sent: SentRequest,
+    record: InboundMessage | undefined,
+  ): Promise<NextStep | 'skipped'> {
+    return traceAttempt(
+      {
+        tenantId: task.tenant_id,
+        subscriptionId: task.subscription_id,
+        eventId: task.event.id,
+        eventType: task.event.type,
+        attempt: task.attempt,
+        trigger: task.trigger,
+        firstAttemptAt: task.first_attempt_at,
+        traceparent: task.traceparent,
+        previousAttemptTraceparent: task.previous_attempt_traceparent,
+        record,
+      },
+      (telemetry) => this.attempt({ task, history, telemetry, sent }),
+    );
+  }
+
+  /**
+   * The task's subscription stalls and its share of the consumer's buffer is used up: it steps
+   * aside to a retry tier with its attempt count, and the partition moves on for the others.
+   * Returns false when there is no tier to step aside to (the caller then processes it).
+   */
+  async defer(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<boolean> {
+    const to = this.policy.deferral(task.deferrals ?? 0, Date.now());
+    if (!to) return false;
+    await retryTransient(() => this.forwarder.defer(task, to, history));
+    deferred.inc({ subscription_id: task.subscription_id });
+    return true;
+  }
+
+  /** Walks the attempt's steps from prepare to end (see DispatchStep). */
+  private async attempt(context: DispatchContext): Promise<NextStep | 'skipped'> {
+    let state: DispatchStep = { step: 'prepare' };
+    while (state.step !== 'end') state = await this.advance(state, context);
+    return state.outcome;
+  }
+
+  private advance(state: PendingStep, context: DispatchContext): Promise<DispatchStep> {
+    switch (state.step) {
+      case 'prepare':
+        return this.prepare(context);
+      case 'send':
+        return this.send(state, context);
+      case 'record':
+        return this.record(state, context);
+      case 'route':
+        return this.route(state, context);
+    }
+  }
+
+  /** The subscription as held in memory, and the failure checks that may take a step instead of an attempt. */
+  private async prepare({ task, history, telemetry }: DispatchContext): Promise<DispatchStep> {
+    const subscription = await this.matching.find(task.tenant_id, task.subscription_id);
+    if (!subscription) {
+      skipped.inc();
+      this.log.debug?.(`task for unknown subscription ${task.subscription_id} dropped`);
+      return { step: 'end', outcome: 'skipped' };
+    }
+    // Disabled (parked), circuit open (next tier) or rate-limited (waits here).
+    const instead = await this.failures.beforeAttempt(task, subscription);
+    if (!instead) return { step: 'send', subscription };
+    telemetry.skipped(instead.action === 'park' ? instead.reason : 'circuit_open');
+    const trail = appendHistory(history, summarizeSkip(task.attempt, instead, Date.now()));
+    return { step: 'route', subscription, next: instead, trail };
+  }
+
+  /** The signed request, and the policy's verdict on its result. */
+  private async send(
+    { subscription }: Extract<DispatchStep, { step: 'send' }>,
+    { task, telemetry, sent }: DispatchContext,
+  ): Promise<DispatchStep> {
+    const requestAt = Date.now();
+    const body = bodyOf(task);
+    const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now: requestAt });
+    // traceparent (per subscription, on by default) is written by the telemetry layer.
+    const result = await telemetry.outbound(subscription.sendTraceparent, (traceHeaders) =>
+      this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
+    );
+    sent.outcome = slotOutcome(result);
+    sent.firstByteMs = result.firstByteMs;
+    const next = this.policy.next(task.attempt, result, Date.now());
+    telemetry.finish(result);
+    return { step: 'record', subscription, result, requestAt, next };
+  }
+
+  /** The attempt log's row, written before the task moves on, so that the log never misses an attempt. */
+  private async record(
+    { subscription, result, requestAt, next }: Extract<DispatchStep, { step: 'record' }>,
+    { task, history, telemetry }: DispatchContext,
+  ): Promise<DispatchStep> {
+    await retryTransient(
+      () => this.writer.write(attemptRecord(task, result, requestAt, next, telemetry.traceId)),
+      (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
+    );
+    const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
+    return { step: 'route', subscription, next, result, trail };
+  }
+
+  /** Success, next tier, DLQ or park; then the circuit and the subscription's status follow. */
+  private async route(
+    { subscription, next, result, trail }: Extract<DispatchStep, { step: 'route' }>,
+    { task }: DispatchContext,
+  ): Promise<DispatchStep> {
+    await retryTransient(() => this.forwarder.forward(task, next, result, trail));
+    await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
+    return { step: 'end', outcome: next };
+  }
+}

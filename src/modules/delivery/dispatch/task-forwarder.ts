@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { IHeaders } from 'kafkajs';
+import type { EgressResult } from '../../../platform/egress/egress-client.js';
+import { BatchingProducer } from '../../../platform/kafka/batching-producer.js';
+import { DeadLetterWriter } from '../../../platform/kafka/dead-letter.writer.js';
+import { DUE_AT_HEADER } from '../../../platform/kafka/kafka-pipeline.transport.js';
+import { currentTraceparent, inTraceOf } from '../../../platform/telemetry/tracing.js';
+import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../attempt-history.js';
+import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { NextStep } from '../retry/retry-policy.js';
+import { serializeTask } from '../task-record.js';
+
+/**
+ * Hands a task that needs another attempt to its next retry tier (due time and attempt history in
+ * headers), or parks one that will not be attempted again in the DLQ — exhausted, gone (410),
+ * blocked, or its subscription disabled — with the attempt history, so that a recovery can
+ * deliver it later. Resolves on the broker's acknowledgement.
+ */
+@Injectable()
+export class TaskForwarder {
+  constructor(
+    private readonly producer: BatchingProducer,
+    private readonly deadLetters: DeadLetterWriter,
+  ) {}
+
+  /**
+   * A task stepping aside because its subscription stalls: the same task (same attempt, event and
+   * sequence) to a retry tier, due after the tier's delay. A deferral, not a failure. No attempt
+   * span is open here: its PRODUCER span goes in the task's trace.
+   */
+  async defer(
+    task: DeliveryTaskV1,
+    to: { topic: string; dueAt: number },
+    trail: readonly AttemptSummary[],
+  ): Promise<void> {
+    const deferrals = (task.deferrals ?? 0) + 1;
+    await inTraceOf(task.traceparent, () =>
+      this.producer.send(to.topic, [
+        {
+          key: task.subscription_id,
+          value: serializeTask({ ...task, deferrals }),
+          headers: { [DUE_AT_HEADER]: String(to.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
+        },
+      ]),
+    );
+  }
+
+  /** `trail`: every attempt so far, this one included. */
+  async forward(
+    task: DeliveryTaskV1,
+    step: NextStep,
+    result: EgressResult | undefined,
+    trail: readonly AttemptSummary[] = [],
+  ): Promise<void> {
+    if (step.action === 'retry') {
+      const next: DeliveryTaskV1 = {
+        ...task,
+        attempt: task.attempt + 1,
+        trigger: 'retry',
+        enqueued_at: new Date().toISOString(),
+        // The attempt span, read before the PRODUCER span opens (the record carries that one as its header).
+        previous_attempt_traceparent: currentTraceparent() ?? task.previous_attempt_traceparent,
+      };
+      await this.producer.send(step.topic, [
+        {
+          key: task.subscription_id,
+          value: serializeTask(next),
+          headers: { [DUE_AT_HEADER]: String(step.dueAt), [ATTEMPTS_HEADER]: encodeHistory(trail) },
+        },
+      ]);
+    } else if (step.action !== 'done') {
+      const last = result?.errorMessage ?? result?.outcome;
+      const headers: IHeaders = { [ATTEMPTS_HEADER]: encodeHistory(trail), 'tenant-id': task.tenant_id };
+      await this.deadLetters.write(
+        { key: task.subscription_id, value: serializeTask(task), headers },
+        step.action === 'exhausted' ? 'exhausted' : step.reason,
+        `${describeHistory(trail)}${last ? `; last: ${last}` : ''}`,
+      );
+    }
+  }
+}

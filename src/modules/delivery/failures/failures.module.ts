@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
+import { SubscriptionStoreModule } from '../../subscriptions/subscription-store.module.js';
+import { AlertPublisher } from './alert-publisher.js';
+import { CircuitBreakers } from './circuit-breakers.js';
+import { CircuitStore } from './circuit-store.js';
+import { RateSliceStore } from './rate-slice-store.js';
+import { FailureHandling } from './failure-handling.service.js';
+import { retryPolicyFrom } from './failure-options.js';
+import { SubscriptionRateLimiter } from './rate-limiter.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
+
+/**
+ * Failure handling for the delivery stage and the retry tiers (and the state the API shows), with
+ * the one RetryPolicy that both the failure checks and the dispatch flow decide with.
+ */
+@Module({
+  imports: [SubscriptionStoreModule],
+  providers: [
+    { provide: RetryPolicy, useFactory: retryPolicyFrom, inject: [AppConfig] },
+    FailureHandling,
+    CircuitBreakers,
+    CircuitStore,
+    SubscriptionRateLimiter,
+    RateSliceStore,
+    SubscriptionChangelog,
+    AlertPublisher,
+  ],
+  exports: [FailureHandling, CircuitBreakers, RetryPolicy],
+})
+export class FailuresModule {}

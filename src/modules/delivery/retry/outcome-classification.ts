@@ -1,0 +1,35 @@
+import type { EgressOutcome } from '../../../platform/egress/egress-client.js';
+
+/** What an attempt's result means for the task: the rows of the README's classification table. */
+export type FailureClass =
+  /** 2xx: delivered. */
+  | 'success'
+  /** Non-2xx (3xx included: redirects are not followed), timeouts, connection, TLS and DNS errors. */
+  | 'retryable'
+  /** 429 and 503: retried, no sooner than the endpoint's Retry-After (clamped). */
+  | 'throttled'
+  /** 410 Gone: the subscription is disabled at once, no further retries. */
+  | 'gone'
+  /** The target resolved to an address the egress policy refuses: a configuration error, not retried. */
+  | 'blocked';
+
+export interface ClassifiedResult {
+  outcome: EgressOutcome;
+  status?: number;
+}
+
+/** Status codes whose Retry-After is honoured; every other non-2xx is retried on the schedule. */
+export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+export function classifyResult(result: ClassifiedResult): FailureClass {
+  if (result.outcome === 'success') return 'success';
+  if (result.outcome === 'blocked') return 'blocked';
+  if (result.status === 410) return 'gone';
+  if (result.status !== undefined && RETRY_AFTER_STATUSES.has(result.status)) return 'throttled';
+  return 'retryable';
+}
+
+/** Whether the outcome speaks about the endpoint's health (what the circuit breaker counts). */
+export function countsAgainstEndpoint(failure: FailureClass): boolean {
+  return failure === 'retryable' || failure === 'throttled';
+}

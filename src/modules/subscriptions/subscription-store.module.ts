@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SubscriptionReader } from './subscription-reader.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+
+/**
+ * The subscriptions table, without the REST resource: the one reader (matching, delivery, alerts,
+ * delivery log, operations) and the one writer, for modules that must not start the API's parts.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([SubscriptionEntity])],
+  providers: [SubscriptionReader, SubscriptionsRepository],
+  exports: [SubscriptionReader, SubscriptionsRepository],
+})
+export class SubscriptionStoreModule {}

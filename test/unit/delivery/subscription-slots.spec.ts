@@ -1,0 +1,81 @@
+import { SubscriptionSlots } from '../../../src/modules/delivery/dispatch/subscription-slots.js';
+
+describe('SubscriptionSlots', () => {
+  it('holds at most the share per subscription, and hands a freed slot to a waiter', async () => {
+    const slots = new SubscriptionSlots(2);
+    expect(await slots.acquire('a', 1000)).toBe(true);
+    expect(await slots.acquire('a', 1000)).toBe(true);
+    expect(await slots.acquire('b', 1000)).toBe(true);
+    const waiting = slots.acquire('a', 1000);
+    slots.release('a');
+    expect(await waiting).toBe(true);
+  });
+
+  it('answers false when no slot frees in time, and at once when the subscription has been stuck that long', async () => {
+    const slots = new SubscriptionSlots(1);
+    const start = Date.now();
+    expect(await slots.acquire('hang', 50, start)).toBe(true);
+    expect(await slots.acquire('hang', 50)).toBe(false);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(45);
+    const before = Date.now();
+    expect(await slots.acquire('hang', 50, start + 60)).toBe(false);
+    expect(Date.now() - before).toBeLessThan(20);
+  });
+
+  it('starts at four, gains one per answered request and halves on an overloaded one', async () => {
+    const slots = new SubscriptionSlots(32);
+    expect(slots.limitOf('s')).toBe(4);
+    for (let i = 0; i < 4; i++) expect(await slots.acquire('s', 10)).toBe(true);
+    expect(await slots.acquire('s', 10)).toBe(false);
+    for (let i = 0; i < 4; i++) slots.release('s', 'answered');
+    expect(slots.limitOf('s')).toBe(8);
+    expect(await slots.acquire('s', 10)).toBe(true);
+    slots.release('s', 'overloaded');
+    expect(slots.limitOf('s')).toBe(4);
+    for (let i = 0; i < 10; i++) slots.release('s', 'overloaded');
+    expect(slots.limitOf('s')).toBe(1);
+  });
+});
+
+describe('SubscriptionSlots: slow endpoints, from time to first byte', () => {
+  it('halves the limit once per slow threshold while nothing finishes, long before a timeout', async () => {
+    const slots = new SubscriptionSlots(32);
+    const start = Date.now();
+    for (let i = 0; i < 4; i++) expect(await slots.acquire('hang', 10, start)).toBe(true);
+    expect(slots.slowAfterMs('hang')).toBe(1_000);
+    slots.sweep(start + 900);
+    expect(slots.limitOf('hang')).toBe(4);
+    slots.sweep(start + 1_000);
+    expect(slots.limitOf('hang')).toBe(2);
+    slots.sweep(start + 1_500);
+    expect(slots.limitOf('hang')).toBe(2);
+    slots.sweep(start + 2_000);
+    expect(slots.limitOf('hang')).toBe(1);
+  });
+
+  it('gives no extra slot for an answer slower than ten times the usual first byte', async () => {
+    const slots = new SubscriptionSlots(32);
+    await slots.acquire('s', 10);
+    slots.release('s', 'answered', 200);
+    expect(slots.limitOf('s')).toBe(5);
+    expect(slots.slowAfterMs('s')).toBe(2_000);
+    await slots.acquire('s', 10);
+    slots.release('s', 'answered', 2_500);
+    expect(slots.limitOf('s')).toBe(5);
+    await slots.acquire('s', 10);
+    slots.release('s', 'answered', 150);
+    expect(slots.limitOf('s')).toBe(6);
+    expect(slots.slowAfterMs('s')).toBe(1_500);
+  });
+
+  it('leaves a subscription alone while its requests keep finishing', async () => {
+    const slots = new SubscriptionSlots(32);
+    const start = Date.now();
+    await slots.acquire('busy', 10, start);
+    await slots.acquire('busy', 10, start);
+    slots.sweep(start + 800);
+    slots.release('busy', 'answered', 5);
+    slots.sweep(Date.now() + 800);
+    expect(slots.limitOf('busy')).toBe(5);
+  });
+});
