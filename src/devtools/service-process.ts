@@ -60,10 +60,14 @@ export class ServiceProcess {
   }
 
   start(): void {
-    this.child = spawn(process.execPath, [...serviceNodeFlags(this.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), this.entry], {
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      process.execPath,
+      [...serviceNodeFlags(this.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), this.entry],
+      {
+        env: { ...process.env, ...this.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString().split('\n').filter(Boolean));
       if (this.output.length > 500) this.output.splice(0, this.output.length - 500);
