@@ -110,8 +110,11 @@ function allowEmptyOptionalQueries(operation: Json): void {
   }
 }
 
-/** Every request body schema refuses unknown fields, as the validation does (forbidNonWhitelisted). */
-function closeRequestSchemas(document: Json): void {
+/**
+ * Every request body schema refuses unknown fields, as the validation does (forbidNonWhitelisted),
+ * and every success body says all it holds: an object schema with properties is closed.
+ */
+function closeSchemas(document: Json): void {
   const schemas: Json = document.components?.schemas ?? {};
   const seen = new Set<string>();
   const close = (schema: Json | undefined): void => {
@@ -125,11 +128,21 @@ function closeRequestSchemas(document: Json): void {
     if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) {
       schema.additionalProperties = false;
     }
-    for (const child of [schema.items, ...Object.values(schema.properties ?? {}), ...(schema.allOf ?? [])])
-      close(child);
+    const { items, properties, allOf, oneOf, anyOf } = schema;
+    for (const child of [
+      items,
+      ...Object.values(properties ?? {}),
+      ...(allOf ?? []),
+      ...(oneOf ?? []),
+      ...(anyOf ?? []),
+    ])
+      close(child as Json);
   };
   for (const operation of operationsOf(document)) {
     for (const media of Object.values(operation.requestBody?.content ?? {}) as Json[]) close(media.schema);
+    for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][])
+      if (status.startsWith('2'))
+        for (const media of Object.values(response.content ?? {}) as Json[]) close(media.schema);
   }
 }
 
@@ -226,6 +239,6 @@ export function completeContract(document: OpenAPIObject): OpenAPIObject {
     schemaPerPatchFormat(doc, operation);
     partialWithFields(doc, operation);
   }
-  closeRequestSchemas(doc);
+  closeSchemas(doc);
   return document;
 }
