@@ -852,7 +852,7 @@ export interface components {
     CreateRecoveryDto: {
       /**
        * Format: date-time
-       * @description Start of the window (events received from then on)
+       * @description Start of the window (events received from then on). An earlier start than what retention keeps (EVENT_RETENTION_DAYS; for `failed` also ATTEMPT_RETENTION_DAYS) starts at the oldest kept; one at or after `until` selects nothing. The operation's parameters show the window used.
        */
       since: string;
       /**
@@ -880,7 +880,7 @@ export interface components {
       subscription_id?: string;
       /**
        * Format: date-time
-       * @description Only records parked from then on
+       * @description Only records parked from then on; at or after `until`: none
        */
       since?: string;
       /**
@@ -935,7 +935,7 @@ export interface components {
       subscription_id?: string;
       /**
        * Format: date-time
-       * @description Attempts made from then on
+       * @description Attempts made from then on; at or after `to`: an empty report
        */
       from: string;
       /**
@@ -2032,7 +2032,7 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
-        /** @description Offset pagination (instead of after) */
+        /** @description Rows to skip: from the start of the list, or with `after` from the cursor on */
         offset?: number;
         /** @description Leading minus for descending */
         sort?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';

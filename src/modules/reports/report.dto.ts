@@ -8,7 +8,7 @@ export class CreateReportDto {
   @IsUUID()
   subscription_id?: string;
 
-  @ApiProperty({ format: 'date-time', description: 'Attempts made from then on' })
+  @ApiProperty({ format: 'date-time', description: 'Attempts made from then on; at or after `to`: an empty report' })
   @IsDateTime()
   from: string;
 
