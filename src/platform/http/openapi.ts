@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import { completeContract } from './openapi-contract.js';
+import { asOpenApi31 } from './openapi-31.js';
 import { addLinks } from './openapi-links.js';
 import { documentValidation } from './validation-schema.js';
 
@@ -54,7 +55,7 @@ export function buildOpenApiDocument(
   addLinks(document);
   const batch = document.paths['/webhooks/batch']?.post?.requestBody as { content: Record<string, { schema: object }> };
   Object.assign(batch.content['application/json'].schema, { minItems: 1, maxItems: facts.batchMaxItems });
-  return document;
+  return asOpenApi31(document);
 }
 
 /** The document at GET /v1/openapi.json, with interactive docs at /docs. */
