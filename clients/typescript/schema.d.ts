@@ -1047,6 +1047,35 @@ export interface components {
        */
       alert_url?: string | null;
     };
+    /** @description A subscription to create; its event types are checked against the catalog in its own result */
+    BatchSubscriptionItem: {
+      /**
+       * Format: uri
+       * @description Absolute https URL with a public host
+       * @example https://example.com/hooks
+       */
+      url: string;
+      /**
+       * @description Event types from the catalog, or wildcards: "<prefix>.*" or "*"
+       * @example [
+       *       "order.created",
+       *       "payment.*"
+       *     ]
+       */
+      events: string[];
+      description?: string;
+      /** @description Up to 50 string values, keys up to 64 characters */
+      metadata?: {
+        [key: string]: string;
+      };
+      /**
+       * Format: uri
+       * @description https URL that receives an operational callback when the subscription turns failing
+       */
+      alert_url?: string | null;
+      /** @description Signing secret; generated (whsec_…) and returned once when omitted */
+      secret?: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -2877,7 +2906,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateSubscriptionDto'][];
+        'application/json': components['schemas']['BatchSubscriptionItem'][];
       };
     };
     responses: {
