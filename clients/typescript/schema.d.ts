@@ -2673,13 +2673,29 @@ export interface operations {
     requestBody: {
       content: {
         'application/merge-patch+json': components['schemas']['CreateSubscriptionDtoMergePatch'];
-        'application/json-patch+json': {
+        'application/json-patch+json': (({
           /** @enum {unknown} */
           op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
           path: string;
           from?: string;
           value?: unknown;
-        }[];
+        } & {
+          [key: string]: unknown;
+        }) &
+          (
+            | {
+                /** @enum {unknown} */
+                op?: 'add' | 'replace' | 'test';
+              }
+            | {
+                /** @enum {unknown} */
+                op?: 'remove';
+              }
+            | {
+                /** @enum {unknown} */
+                op?: 'move' | 'copy';
+              }
+          ))[];
       };
     };
     responses: {

@@ -1,6 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import type { operations } from '../../clients/typescript/index.js';
-import { type ApiClient, byId, expectData, expectErrorBody, JSON_PATCH, MERGE_PATCH } from '../support/api-client.js';
+import {
+  type ApiClient,
+  byId,
+  errorOf,
+  expectData,
+  expectErrorBody,
+  JSON_PATCH,
+  MERGE_PATCH,
+} from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { uniqueId } from '../support/test-config.js';
@@ -153,7 +161,22 @@ describe('REST /v1/webhooks', () => {
       body: [{ op: 'replace', path: '/id', value: 'x' }],
       headers: JSON_PATCH,
     });
-    expectErrorBody(badOp, 422);
+    // Of the documented shape, but /id is not a member to replace: the patch does not apply.
+    expect(errorOf(badOp).details).toEqual([expect.objectContaining({ field: 'body', code: 'PATCH_NOT_APPLICABLE' })]);
+    const wholeRemoved = await api.PATCH('/webhooks/{id}', {
+      ...byId(id),
+      body: [{ op: 'remove', path: '' }],
+      headers: JSON_PATCH,
+    });
+    expect(errorOf(wholeRemoved).details).toEqual([expect.objectContaining({ code: 'PATCH_NOT_APPLICABLE' })]);
+    // Not a JSON Pointer, and a replace without its value: outside the document's shape.
+    const badShape = await api.raw.patch(
+      `/v1/webhooks/${id}`,
+      [{ op: 'replace', path: 'url' }],
+      'application/json-patch+json',
+    );
+    expectErrorBody(badShape, 422, 'VALIDATION_ERROR');
+    expect(badShape.body.error.details).toEqual([expect.objectContaining({ field: 'body', code: 'INVALID_PATCH' })]);
   });
 
   it('disables and re-enables through sub-resources, and deletes', async () => {
