@@ -169,7 +169,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @deprecated */
+    /**
+     * Deprecated alias of POST /v1/webhooks/{id}/secret-rotations
+     * @deprecated
+     * @description Deprecated since 2025-01-01T00:00:00Z; answers until its Sunset, 2026-12-31T00:00:00Z; use /webhooks/{id}/secret-rotations instead.
+     */
     post: operations['WebhookActionsController_rotateLegacy_v1'];
     delete?: never;
     options?: never;
@@ -3674,11 +3678,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation: string;
+          Deprecation: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset: string;
+          Sunset: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3697,11 +3701,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3724,11 +3728,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content?: never;
@@ -3749,11 +3753,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content?: never;
@@ -3770,11 +3774,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3793,11 +3797,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3816,11 +3820,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3839,11 +3843,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3862,11 +3866,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3885,11 +3889,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3910,11 +3914,11 @@ export interface operations {
           /** @description Seconds to wait before retrying */
           'Retry-After': number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {

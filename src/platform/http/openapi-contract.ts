@@ -87,13 +87,39 @@ function declareResponses(operation: Json): void {
       response.headers['Retry-After'] = integerHeader('Seconds to wait before retrying', true);
     }
     // Set by the route (deprecation.ts), so answers refused before it (401, 429) may lack them.
-    if (operation.deprecated) {
+    const notice = operation['x-deprecation'] as Json | undefined;
+    if (notice) {
       const own = status.startsWith('2');
-      for (const [name, header] of Object.entries(DEPRECATION_HEADERS) as [string, Json][]) {
+      for (const [name, header] of Object.entries(deprecationHeaders(notice)) as [string, Json][]) {
         response.headers[name] = { ...header, required: own && header.required === true };
       }
     }
   }
+}
+
+/**
+ * A deprecated operation (`x-deprecation`, from deprecation.ts): flagged, its description says
+ * since when, until when and what replaces it, and its Deprecation, Sunset and Link headers have
+ * the exact values it sends.
+ */
+function declareDeprecation(operation: Json): void {
+  const notice = operation['x-deprecation'] as Json | undefined;
+  if (!notice) return;
+  operation.deprecated = true;
+  const successor = notice.successor ? `; use ${String(notice.successor).replace(/^\/v1/, '')} instead` : '';
+  const line = `Deprecated since ${notice.since}; answers until its Sunset, ${notice.sunset}${successor}.`;
+  operation.description = operation.description ? `${operation.description}\n\n${line}` : line;
+}
+
+function deprecationHeaders(notice: Json): Json {
+  const exactly = (header: Json, value: string) => ({ ...header, schema: { ...header.schema, enum: [value] } });
+  const headers: Json = {
+    Deprecation: exactly(DEPRECATION_HEADERS.Deprecation, `@${Math.floor(Date.parse(notice.since) / 1000)}`),
+    Sunset: exactly(DEPRECATION_HEADERS.Sunset, new Date(notice.sunset).toUTCString()),
+  };
+  if (notice.successor)
+    headers.Link = exactly(DEPRECATION_HEADERS.Link, `<${notice.successor}>; rel="successor-version"`);
+  return headers;
 }
 
 /**
@@ -235,6 +261,7 @@ export function completeContract(document: OpenAPIObject): OpenAPIObject {
   doc.security = [{ bearer: [] }];
   for (const operation of operationsOf(doc)) {
     allowEmptyOptionalQueries(operation);
+    declareDeprecation(operation);
     declareResponses(operation);
     schemaPerPatchFormat(doc, operation);
     partialWithFields(doc, operation);
