@@ -590,8 +590,8 @@ export interface components {
       secret?: string;
       /** @description With expand=event_types: the catalog entries the patterns cover */
       event_types?: {
-        type?: string;
-        description?: string;
+        type: string;
+        description: string;
       }[];
     };
     SubscriptionPage: {
@@ -1016,8 +1016,8 @@ export interface components {
       secret?: string;
       /** @description With expand=event_types: the catalog entries the patterns cover */
       event_types?: {
-        type?: string;
-        description?: string;
+        type: string;
+        description: string;
       }[];
     };
     SubscriptionPageFields: {
