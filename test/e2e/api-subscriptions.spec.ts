@@ -231,6 +231,9 @@ describe('REST /v1/webhooks', () => {
     expect(third.pagination).toEqual({ next_cursor: null, has_more: false });
     const all = [...first.data, ...second.data, ...third.data].map((s) => s.url);
     expect(all).toEqual([0, 1, 2, 3, 4].map((i) => receiver.url(`/l${i}`)));
+    // Both: offset skips rows after the cursor's position.
+    const skipped = await list({ limit: 2, after: first.pagination.next_cursor!, offset: 1 });
+    expect(skipped.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l4')]);
     const desc = await list({ sort: '-created_at', offset: 1, limit: 2 });
     expect(desc.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l2')]);
     const payments = await list({ event: 'payment.failed', fields: 'url' });
