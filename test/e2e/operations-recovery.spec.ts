@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { byId, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
+import { DocumentedAnswers } from '../support/documented-answer.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectCompleted, expectStarted, follow } from '../support/operation-polling.js';
 import { OperationsSeed, type SeedAttempt, type SeedEvent, operationsEnv } from '../support/operations-seed.js';
@@ -113,6 +114,9 @@ describe('operations: recovery of failed deliveries', () => {
     expect(Date.parse(final.finished_at)).toBeGreaterThanOrEqual(Date.parse(final.started_at));
     const result = expectData(await api.GET('/operations/{id}/result', byId(id)), 200);
     expect(result).toEqual({ operation_id: final.id, kind: 'recovery', matched: 3, redelivered: 3, dry_run: false });
+    const documented = await DocumentedAnswers.of(api);
+    expect(documented.problems('GET', '/operations/{id}/result', 200, result)).toEqual([]);
+    expect(documented.problems('GET', '/operations/{id}', 200, final)).toEqual([]);
 
     await receiver.waitFor((all) => all.filter((r) => r.path === '/hook').length >= 3);
     await new Promise((r) => setTimeout(r, 1500)); // nothing else arrives

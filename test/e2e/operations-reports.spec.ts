@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { startApp } from '../../src/bootstrap.js';
 import { registerOperationCommands } from '../../src/modules/operations/cli/operation-commands.js';
 import { ApiClient, byId, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
+import { DocumentedAnswers } from '../support/documented-answer.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectCompleted, expectStarted } from '../support/operation-polling.js';
 import { OperationsSeed, type SeedAttempt, operationsEnv } from '../support/operations-seed.js';
@@ -177,6 +178,7 @@ describe('operations: delivery reports', () => {
       subscription_id: null,
     });
     expectRowsMatch(body.data, expected());
+    expect((await DocumentedAnswers.of(api)).problems('GET', '/reports/{id}', 200, body)).toEqual([]);
   });
 
   it('a CSV report of one subscription, negotiated by Accept', async () => {
