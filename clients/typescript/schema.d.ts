@@ -169,7 +169,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @deprecated */
+    /**
+     * Deprecated alias of POST /v1/webhooks/{id}/secret-rotations
+     * @deprecated
+     * @description Deprecated since 2025-01-01T00:00:00Z; answers until its Sunset, 2026-12-31T00:00:00Z; use /webhooks/{id}/secret-rotations instead.
+     */
     post: operations['WebhookActionsController_rotateLegacy_v1'];
     delete?: never;
     options?: never;
@@ -586,8 +590,8 @@ export interface components {
       secret?: string;
       /** @description With expand=event_types: the catalog entries the patterns cover */
       event_types?: {
-        type?: string;
-        description?: string;
+        type: string;
+        description: string;
       }[];
     };
     SubscriptionPage: {
@@ -628,8 +632,48 @@ export interface components {
       previous_secrets_expire_at: string | null;
       version: number;
     };
+    AttemptResource: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      subscription_id: string;
+      /** @description The event's id; the same on every attempt */
+      event_id: string;
+      event_type: string;
+      /** @description 1 for the first attempt */
+      attempt: number;
+      /** @enum {string} */
+      trigger: 'initial' | 'retry' | 'manual';
+      /** @enum {string} */
+      outcome: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+      /** @description The endpoint's HTTP status, if it answered */
+      status_code: number | null;
+      response_time_ms: number;
+      /** Format: date-time */
+      requested_at: string;
+      /**
+       * Format: date-time
+       * @description When the next retry is due
+       */
+      next_attempt_at: string | null;
+      error: string | null;
+      /** @description The W3C trace id of the delivery */
+      trace_id: string | null;
+    };
+    AttemptPagination: {
+      /** @description Pass as `after` for the next page */
+      next_cursor: string | null;
+      has_more: boolean;
+    };
+    AttemptPage: {
+      data: components['schemas']['AttemptResource'][];
+      pagination: components['schemas']['AttemptPagination'];
+    };
     DeliveryStatsBucket: {
-      /** @description Start of the minute (ISO 8601) */
+      /**
+       * Format: date-time
+       * @description Start of the minute
+       */
       minute: string;
       /**
        * @description Attempts of that minute by outcome
@@ -638,22 +682,102 @@ export interface components {
        *       "http_error": 1
        *     }
        */
-      outcomes: Record<string, never>;
+      outcomes: {
+        [key: string]: number;
+      };
       /** @description Response time percentiles of that minute, ms */
       p50_ms: number;
       p95_ms: number;
       p99_ms: number;
     };
     DeliveryStats: {
+      /** Format: uuid */
       subscription_id: string;
+      /** Format: date-time */
       from: string;
+      /** Format: date-time */
       to: string;
-      /** @example 60 */
-      bucket_seconds: number;
+      /** @enum {integer} */
+      bucket_seconds: 60;
       /** @description Attempts of the whole window by outcome */
-      totals: Record<string, never>;
+      totals: {
+        [key: string]: number;
+      };
       /** @description Minutes with at least one attempt, oldest first */
       buckets: components['schemas']['DeliveryStatsBucket'][];
+    };
+    ReconstructedRequestDto: {
+      /** @enum {string} */
+      method: 'POST';
+      /** @description The subscription's URL (null once it is deleted) */
+      url: string | null;
+      /** @description The headers every delivery carries; signature values masked */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description The event as stored at ingest; null past its retention */
+      body: {
+        [key: string]: unknown;
+      } | null;
+      /** @enum {boolean} */
+      reconstructed: true;
+      note: string;
+    };
+    AttemptDetail: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      subscription_id: string;
+      /** @description The event's id; the same on every attempt */
+      event_id: string;
+      event_type: string;
+      /** @description 1 for the first attempt */
+      attempt: number;
+      /** @enum {string} */
+      trigger: 'initial' | 'retry' | 'manual';
+      /** @enum {string} */
+      outcome: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+      /** @description The endpoint's HTTP status, if it answered */
+      status_code: number | null;
+      response_time_ms: number;
+      /** Format: date-time */
+      requested_at: string;
+      /**
+       * Format: date-time
+       * @description When the next retry is due
+       */
+      next_attempt_at: string | null;
+      error: string | null;
+      /** @description The W3C trace id of the delivery */
+      trace_id: string | null;
+      /** @description The start of what the endpoint answered */
+      response_body: string | null;
+      response_headers: {
+        [key: string]: string;
+      } | null;
+      /** @description The request, rebuilt from the event store */
+      request: components['schemas']['ReconstructedRequestDto'];
+    };
+    CircuitResource: {
+      /** Format: uuid */
+      subscription_id: string;
+      /** @enum {string} */
+      status: 'active' | 'disabled' | 'failing';
+      /** @enum {string} */
+      state: 'closed' | 'open' | 'half_open';
+      consecutive_failures: number;
+      /** @description Attempts in the current failure-ratio window */
+      window_attempts: number;
+      window_failures: number;
+      /** Format: date-time */
+      opened_at: string | null;
+      /**
+       * Format: date-time
+       * @description While open: the next probe
+       */
+      next_probe_at: string | null;
+      /** @description While open: why it opened */
+      reason: string | null;
     };
     OperationErrorDto: {
       code: string;
@@ -691,6 +815,38 @@ export interface components {
       data: components['schemas']['OperationResource'][];
       pagination: components['schemas']['Pagination'];
     };
+    RecoveryResult: {
+      /** Format: uuid */
+      operation_id: string;
+      /** @enum {string} */
+      kind: 'recovery';
+      /** @description Attempts selected (with dry_run: that would be) */
+      matched: number;
+      redelivered: number;
+      dry_run: boolean;
+    };
+    RedriveResult: {
+      /** Format: uuid */
+      operation_id: string;
+      /** @enum {string} */
+      kind: 'redrive';
+      matched: number;
+      redriven: number;
+      /** @description Dead letters that could not be redriven */
+      skipped: number;
+    };
+    ReportResult: {
+      /** Format: uuid */
+      operation_id: string;
+      /** @enum {string} */
+      kind: 'report';
+      /** @description Subscriptions covered */
+      subscriptions: number;
+      /** @description Rows of the report */
+      rows: number;
+      /** @enum {string} */
+      format: 'csv' | 'json';
+    };
     OperationStarted: {
       /** Format: uuid */
       id: string;
@@ -700,7 +856,7 @@ export interface components {
     CreateRecoveryDto: {
       /**
        * Format: date-time
-       * @description Start of the window (events received from then on)
+       * @description Start of the window (events received from then on). An earlier start than what retention keeps (EVENT_RETENTION_DAYS; for `failed` also ATTEMPT_RETENTION_DAYS) starts at the oldest kept; one at or after `until` selects nothing. The operation's parameters show the window used.
        */
       since: string;
       /**
@@ -728,7 +884,7 @@ export interface components {
       subscription_id?: string;
       /**
        * Format: date-time
-       * @description Only records parked from then on
+       * @description Only records parked from then on; at or after `until`: none
        */
       since?: string;
       /**
@@ -739,6 +895,42 @@ export interface components {
       /** @description Only records parked for this reason: exhausted, gone, disabled, blocked… */
       reason?: string;
     };
+    DeadLetterResource: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: uuid
+       * @description Null for an ingest record
+       */
+      subscription_id: string | null;
+      /** @description exhausted, gone, blocked, disabled, undecodable… */
+      reason: string;
+      /** @description What went wrong, in words (may be empty) */
+      detail: string;
+      event_id: string | null;
+      event_type: string | null;
+      /**
+       * Format: date-time
+       * @description When it was parked
+       */
+      created_at: string;
+      /** Format: date-time */
+      redriven_at: string | null;
+      /**
+       * Format: uuid
+       * @description The redrive operation that took it
+       */
+      redriven_by: string | null;
+    };
+    DeadLetterPagination: {
+      /** @description Pass as `after` for the next page */
+      next_cursor: string | null;
+      has_more: boolean;
+    };
+    DeadLetterPage: {
+      data: components['schemas']['DeadLetterResource'][];
+      pagination: components['schemas']['DeadLetterPagination'];
+    };
     CreateReportDto: {
       /**
        * Format: uuid
@@ -747,7 +939,7 @@ export interface components {
       subscription_id?: string;
       /**
        * Format: date-time
-       * @description Attempts made from then on
+       * @description Attempts made from then on; at or after `to`: an empty report
        */
       from: string;
       /**
@@ -761,6 +953,39 @@ export interface components {
        * @enum {string}
        */
       format?: 'csv' | 'json';
+    };
+    ReportRowDto: {
+      /** Format: uuid */
+      subscription_id: string;
+      /** @description An event type, or `*`: the subscription over every type */
+      event_type: string;
+      attempts: number;
+      succeeded: number;
+      failed: number;
+      success_ratio: number;
+      latency_p50_ms: number;
+      latency_p95_ms: number;
+      latency_p99_ms: number;
+      /** Format: date-time */
+      first_attempt_at: string;
+      /** Format: date-time */
+      last_attempt_at: string;
+    };
+    ReportDocument: {
+      /**
+       * Format: uuid
+       * @description The operation that produced it
+       */
+      id: string;
+      /** Format: uuid */
+      subscription_id: string | null;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      /** Format: date-time */
+      generated_at: string;
+      data: components['schemas']['ReportRowDto'][];
     };
     /** @description SubscriptionResource; with `fields`, only the members named (and id) */
     SubscriptionResourceFields: {
@@ -791,8 +1016,8 @@ export interface components {
       secret?: string;
       /** @description With expand=event_types: the catalog entries the patterns cover */
       event_types?: {
-        type?: string;
-        description?: string;
+        type: string;
+        description: string;
       }[];
     };
     SubscriptionPageFields: {
@@ -825,6 +1050,35 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
+    };
+    /** @description A subscription to create; its event types are checked against the catalog in its own result */
+    BatchSubscriptionItem: {
+      /**
+       * Format: uri
+       * @description Absolute https URL with a public host
+       * @example https://example.com/hooks
+       */
+      url: string;
+      /**
+       * @description Event types from the catalog, or wildcards: "<prefix>.*" or "*"
+       * @example [
+       *       "order.created",
+       *       "payment.*"
+       *     ]
+       */
+      events: string[];
+      description?: string;
+      /** @description Up to 50 string values, keys up to 64 characters */
+      metadata?: {
+        [key: string]: string;
+      };
+      /**
+       * Format: uri
+       * @description https URL that receives an operational callback when the subscription turns failing
+       */
+      alert_url?: string | null;
+      /** @description Signing secret; generated (whsec_…) and returned once when omitted */
+      secret?: string;
     };
   };
   responses: never;
@@ -1811,7 +2065,7 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
-        /** @description Offset pagination (instead of after) */
+        /** @description Rows to skip: from the start of the list, or with `after` from the cursor on */
         offset?: number;
         /** @description Leading minus for descending */
         sort?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
@@ -2423,13 +2677,29 @@ export interface operations {
     requestBody: {
       content: {
         'application/merge-patch+json': components['schemas']['CreateSubscriptionDtoMergePatch'];
-        'application/json-patch+json': {
+        'application/json-patch+json': (({
           /** @enum {unknown} */
           op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
           path: string;
           from?: string;
           value?: unknown;
-        }[];
+        } & {
+          [key: string]: unknown;
+        }) &
+          (
+            | {
+                /** @enum {unknown} */
+                op?: 'add' | 'replace' | 'test';
+              }
+            | {
+                /** @enum {unknown} */
+                op?: 'remove';
+              }
+            | {
+                /** @enum {unknown} */
+                op?: 'move' | 'copy';
+              }
+          ))[];
       };
     };
     responses: {
@@ -2656,7 +2926,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateSubscriptionDto'][];
+        'application/json': components['schemas']['BatchSubscriptionItem'][];
       };
     };
     responses: {
@@ -3408,11 +3678,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation: string;
+          Deprecation: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset: string;
+          Sunset: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3431,11 +3701,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3458,11 +3728,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content?: never;
@@ -3483,11 +3753,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content?: never;
@@ -3504,11 +3774,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3527,11 +3797,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3550,11 +3820,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3573,11 +3843,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3596,11 +3866,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3619,11 +3889,11 @@ export interface operations {
           /** @description When the window resets, Unix seconds */
           'X-RateLimit-Reset'?: number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3644,11 +3914,11 @@ export interface operations {
           /** @description Seconds to wait before retrying */
           'Retry-After': number;
           /** @description When the operation was deprecated: `@<unix seconds>` */
-          Deprecation?: string;
+          Deprecation?: '@1735689600';
           /** @description When the operation stops answering (HTTP date) */
-          Sunset?: string;
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
           /** @description The successor: `<path>; rel="successor-version"` */
-          Link?: string;
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
           [name: string]: unknown;
         };
         content: {
@@ -3680,7 +3950,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of attempts: { data, pagination: { next_cursor, has_more } } */
+      /** @description A page of attempts, newest first */
       200: {
         headers: {
           /** @description The request id, also in the error body and every log line */
@@ -3693,7 +3963,9 @@ export interface operations {
           'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AttemptPage'];
+        };
       };
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
@@ -3956,7 +4228,9 @@ export interface operations {
           'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AttemptDetail'];
+        };
       };
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
@@ -4066,6 +4340,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A page of attempts, newest first */
       200: {
         headers: {
           /** @description The request id, also in the error body and every log line */
@@ -4078,7 +4353,9 @@ export interface operations {
           'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AttemptPage'];
+        };
       };
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
@@ -4193,7 +4470,6 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { subscription_id, status, state, consecutive_failures, opened_at, next_probe_at, … } */
       200: {
         headers: {
           /** @description The request id, also in the error body and every log line */
@@ -4206,7 +4482,9 @@ export interface operations {
           'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['CircuitResource'];
+        };
       };
       /** @description UNAUTHENTICATED: no valid API key */
       401: {
@@ -4700,13 +4978,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** Format: uuid */
-            operation_id: string;
-            kind: string;
-          } & {
-            [key: string]: unknown;
-          };
+          'application/json':
+            | components['schemas']['RecoveryResult']
+            | components['schemas']['RedriveResult']
+            | components['schemas']['ReportResult'];
         };
       };
       /**
@@ -5577,7 +5852,6 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page: { data, pagination: { next_cursor, has_more } } */
       200: {
         headers: {
           /** @description The request id, also in the error body and every log line */
@@ -5590,7 +5864,9 @@ export interface operations {
           'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['DeadLetterPage'];
+        };
       };
       /** @description UNAUTHENTICATED */
       401: {
@@ -5917,7 +6193,7 @@ export interface operations {
         };
         content: {
           'text/csv': string;
-          'application/json': Record<string, never>;
+          'application/json': components['schemas']['ReportDocument'];
         };
       };
       /**

@@ -43,9 +43,11 @@ const summaryOf = (output: string) => {
  * The OpenAPI document is the contract: Schemathesis derives requests from it (examples, coverage
  * of every constraint's edges, random fuzzing, and stateful sequences along the document's links)
  * against the whole app on the real stack, and runs every check on the answers: no 5xx, statuses,
- * headers, content types and bodies as documented, schema-valid requests accepted and invalid
- * ones refused, 405 with Allow for undeclared methods, 401 without a key. Zero failures; the only
- * exception is a schema-valid callback URL the sandbox cannot reach (test/support/contract/hooks.py).
+ * headers, content types and bodies as documented (every success body against its closed schema),
+ * schema-valid requests accepted and invalid ones refused, 405 with Allow for undeclared methods,
+ * 401 without a key. Zero failures; the only exception is a schema-valid callback URL the sandbox
+ * cannot reach, and three answers to state a fuzzer cannot hold (a stale If-Match, a cursor never
+ * issued, a JSON Patch that does not apply) pass only in that case (test/support/contract/hooks.py).
  */
 describe('REST API contract: the OpenAPI document, fuzzed against the service', () => {
   let harness: PipelineHarness;

@@ -1,6 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import type { operations } from '../../clients/typescript/index.js';
-import { type ApiClient, byId, expectData, expectErrorBody, JSON_PATCH, MERGE_PATCH } from '../support/api-client.js';
+import {
+  type ApiClient,
+  byId,
+  errorOf,
+  expectData,
+  expectErrorBody,
+  JSON_PATCH,
+  MERGE_PATCH,
+} from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { uniqueId } from '../support/test-config.js';
@@ -153,7 +161,22 @@ describe('REST /v1/webhooks', () => {
       body: [{ op: 'replace', path: '/id', value: 'x' }],
       headers: JSON_PATCH,
     });
-    expectErrorBody(badOp, 422);
+    // Of the documented shape, but /id is not a member to replace: the patch does not apply.
+    expect(errorOf(badOp).details).toEqual([expect.objectContaining({ field: 'body', code: 'PATCH_NOT_APPLICABLE' })]);
+    const wholeRemoved = await api.PATCH('/webhooks/{id}', {
+      ...byId(id),
+      body: [{ op: 'remove', path: '' }],
+      headers: JSON_PATCH,
+    });
+    expect(errorOf(wholeRemoved).details).toEqual([expect.objectContaining({ code: 'PATCH_NOT_APPLICABLE' })]);
+    // Not a JSON Pointer, and a replace without its value: outside the document's shape.
+    const badShape = await api.raw.patch(
+      `/v1/webhooks/${id}`,
+      [{ op: 'replace', path: 'url' }],
+      'application/json-patch+json',
+    );
+    expectErrorBody(badShape, 422, 'VALIDATION_ERROR');
+    expect(badShape.body.error.details).toEqual([expect.objectContaining({ field: 'body', code: 'INVALID_PATCH' })]);
   });
 
   it('disables and re-enables through sub-resources, and deletes', async () => {
@@ -208,6 +231,9 @@ describe('REST /v1/webhooks', () => {
     expect(third.pagination).toEqual({ next_cursor: null, has_more: false });
     const all = [...first.data, ...second.data, ...third.data].map((s) => s.url);
     expect(all).toEqual([0, 1, 2, 3, 4].map((i) => receiver.url(`/l${i}`)));
+    // Both: offset skips rows after the cursor's position.
+    const skipped = await list({ limit: 2, after: first.pagination.next_cursor!, offset: 1 });
+    expect(skipped.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l4')]);
     const desc = await list({ sort: '-created_at', offset: 1, limit: 2 });
     expect(desc.data.map((s) => s.url)).toEqual([receiver.url('/l3'), receiver.url('/l2')]);
     const payments = await list({ event: 'payment.failed', fields: 'url' });
@@ -219,8 +245,7 @@ describe('REST /v1/webhooks', () => {
     const expanded = await client.GET('/webhooks/{id}', {
       params: { path: { id: expandedId }, query: { expand: 'event_types' } },
     });
-    // The document still types event_types as strings; the API answers catalog entries.
-    const types = expectData(expanded, 200).event_types as unknown as { type: string }[];
+    const types = expectData(expanded, 200).event_types ?? [];
     expect(types.map((t) => t.type)).toEqual(['payment.failed', 'payment.succeeded']);
     expectErrorBody(
       await client.GET('/webhooks', { params: { query: { after: 'garbage' } } }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiClient, expectBody, expectErrorBody } from '../support/api-client.js';
+import { DocumentedAnswers } from '../support/documented-answer.js';
 import { PipelineHarness } from '../support/harness.js';
 import { OperationsSeed } from '../support/operations-seed.js';
 
@@ -95,6 +96,29 @@ describe('console: read endpoints and static files', () => {
     expect(doc.paths['/dead-letters'].get).toBeDefined();
   });
 
+  it('answers the delivery log, an attempt, the statistics and the circuit exactly as documented', async () => {
+    const documented = await DocumentedAnswers.of(api);
+    const log = expectBody(await api.GET('/webhooks/{id}/deliveries', { params: { path: { id: sub } } }), 200);
+    expect(log.data.length).toBeGreaterThan(5);
+    expect(documented.problems('GET', '/webhooks/{id}/deliveries', 200, log)).toEqual([]);
+    const byEvent = expectBody(await api.GET('/events/{eventId}/deliveries', { params: { path: { eventId } } }), 200);
+    expect(documented.problems('GET', '/events/{eventId}/deliveries', 200, byEvent)).toEqual([]);
+    const attemptId = log.data[0].id;
+    const attempt = await api.GET('/webhooks/{id}/deliveries/{attemptId}', {
+      params: { path: { id: sub, attemptId } },
+    });
+    expect(documented.problems('GET', '/webhooks/{id}/deliveries/{attemptId}', 200, expectBody(attempt, 200))).toEqual(
+      [],
+    );
+    expect(documented.problems('GET', '/webhooks/{id}/delivery-stats', 200, expectBody(await stats(sub), 200))).toEqual(
+      [],
+    );
+    const circuit = expectBody(await api.GET('/webhooks/{id}/circuit', { params: { path: { id: sub } } }), 200);
+    expect(documented.problems('GET', '/webhooks/{id}/circuit', 200, circuit)).toEqual([]);
+    // And the check itself bites: a member the document does not name.
+    expect(documented.problems('GET', '/webhooks/{id}/circuit', 200, { ...circuit, extra: 1 })).not.toEqual([]);
+  });
+
   it('shows an attempt with its request rebuilt from the event store, signatures masked', async () => {
     const list = await api.GET('/webhooks/{id}/deliveries', {
       params: { path: { id: sub }, query: { outcome: 'http_error' } },
@@ -137,6 +161,7 @@ describe('console: read endpoints and static files', () => {
     const next = await list({ limit: 2, after: all.pagination.next_cursor });
     expect(next.data.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
     expect(next.pagination).toEqual({ next_cursor: null, has_more: false });
+    expect((await DocumentedAnswers.of(api)).problems('GET', '/dead-letters', 200, all)).toEqual([]);
     const gone = await list({ reason: 'gone', redriven: false });
     expect(gone.data.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
     // Not a boolean, not a cursor: sent raw.

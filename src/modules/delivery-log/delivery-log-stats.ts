@@ -17,29 +17,35 @@ export class DeliveryStatsQuery {
   hours?: number;
 }
 
+const COUNTS_BY_OUTCOME = { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } } as const;
+
 export class DeliveryStatsBucket {
-  @ApiProperty({ description: 'Start of the minute (ISO 8601)' })
+  @ApiProperty({ format: 'date-time', description: 'Start of the minute' })
   minute: string;
-  @ApiProperty({ description: 'Attempts of that minute by outcome', example: { success: 12, http_error: 1 } })
+  @ApiProperty({
+    ...COUNTS_BY_OUTCOME,
+    description: 'Attempts of that minute by outcome',
+    example: { success: 12, http_error: 1 },
+  })
   outcomes: Record<string, number>;
-  @ApiProperty({ description: 'Response time percentiles of that minute, ms' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Response time percentiles of that minute, ms' })
   p50_ms: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 0 })
   p95_ms: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 0 })
   p99_ms: number;
 }
 
 export class DeliveryStats {
-  @ApiProperty()
+  @ApiProperty({ format: 'uuid' })
   subscription_id: string;
-  @ApiProperty()
+  @ApiProperty({ format: 'date-time' })
   from: string;
-  @ApiProperty()
+  @ApiProperty({ format: 'date-time' })
   to: string;
-  @ApiProperty({ example: 60 })
+  @ApiProperty({ type: 'integer', enum: [60] })
   bucket_seconds: number;
-  @ApiProperty({ description: 'Attempts of the whole window by outcome' })
+  @ApiProperty({ ...COUNTS_BY_OUTCOME, description: 'Attempts of the whole window by outcome' })
   totals: Record<string, number>;
   @ApiProperty({ description: 'Minutes with at least one attempt, oldest first', type: [DeliveryStatsBucket] })
   buckets: DeliveryStatsBucket[];

@@ -6,6 +6,7 @@ import { RequireScope, TenantId } from '../auth/api-key.guard.js';
 import { DeliveryStats, DeliveryStatsQuery } from './delivery-log-stats.js';
 import { DeliveryLogQuery } from './delivery-log.dto.js';
 import { DeliveryLogService } from './delivery-log.service.js';
+import { AttemptDetail, AttemptPage } from './delivery-log.views.js';
 
 /** The spec's delivery log: every attempt with its status code and response time. */
 @ApiTags('deliveries')
@@ -17,7 +18,7 @@ export class DeliveryLogController {
 
   @Get('webhooks/:id/deliveries')
   @ApiOperation({ summary: 'Delivery attempts of a subscription, newest first' })
-  @ApiOkResponse({ description: 'A page of attempts: { data, pagination: { next_cursor, has_more } }' })
+  @ApiOkResponse({ type: AttemptPage, description: 'A page of attempts, newest first' })
   list(@TenantId() tenantId: string, @Param('id') id: string, @Query() query: DeliveryLogQuery) {
     return this.log.forSubscription(tenantId, id, query);
   }
@@ -36,12 +37,14 @@ export class DeliveryLogController {
   @ApiOperation({
     summary: 'One delivery attempt: the response (snippet, headers) and the request rebuilt from the event store',
   })
+  @ApiOkResponse({ type: AttemptDetail })
   get(@TenantId() tenantId: string, @Param('id') id: string, @Param('attemptId') attemptId: string) {
     return this.log.attempt(tenantId, id, attemptId);
   }
 
   @Get('events/:eventId/deliveries')
   @ApiOperation({ summary: "Every attempt of one event across the tenant's subscriptions" })
+  @ApiOkResponse({ type: AttemptPage, description: 'A page of attempts, newest first' })
   forEvent(@TenantId() tenantId: string, @Param('eventId') eventId: string, @Query() query: DeliveryLogQuery) {
     return this.log.forEvent(tenantId, eventId, query);
   }

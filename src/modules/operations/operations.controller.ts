@@ -1,5 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors, UsePipes } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { ApiErrors } from '../../platform/http/error-body.dto.js';
 import { apiValidationPipe } from '../../platform/http/validation.js';
@@ -8,7 +17,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.j
 import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
 import { OperationIdPipe } from './operation-id.pipe.js';
 import { accepted, toOperationView } from './operation-view.js';
-import { OperationListQuery, OperationResource, OperationStarted } from './operations.dto.js';
+import { OPERATION_RESULTS, OperationListQuery, OperationResource, OperationStarted } from './operations.dto.js';
 import { OperationsService } from './operations.service.js';
 
 class Pagination {
@@ -52,14 +61,10 @@ export class OperationsController {
   }
 
   @Get(':id/result')
+  @ApiExtraModels(...OPERATION_RESULTS)
   @ApiOkResponse({
     description: 'The result summary of a COMPLETED operation: its id, kind and counts',
-    schema: {
-      type: 'object',
-      required: ['operation_id', 'kind'],
-      properties: { operation_id: { type: 'string', format: 'uuid' }, kind: { type: 'string' } },
-      additionalProperties: true,
-    },
+    schema: { oneOf: OPERATION_RESULTS.map((model) => ({ $ref: getSchemaPath(model) })) },
   })
   @RequireScope('read')
   @ApiOperation({ summary: 'What a completed recovery or redrive did (counts); reports are at /v1/reports/{id}' })

@@ -42,3 +42,33 @@ export class OperationResource {
   result?: object;
   @ApiPropertyOptional({ type: OperationErrorDto, description: 'Present when FAILED' }) error?: OperationErrorDto;
 }
+
+const COUNT = { type: 'integer', minimum: 0 } as const;
+
+/** GET /operations/{id}/result: what a completed operation did, by kind. */
+class OperationResultBase {
+  @ApiProperty({ format: 'uuid' }) operation_id: string;
+}
+
+export class RecoveryResult extends OperationResultBase {
+  @ApiProperty({ enum: ['recovery'] }) kind: 'recovery';
+  @ApiProperty({ ...COUNT, description: 'Attempts selected (with dry_run: that would be)' }) matched: number;
+  @ApiProperty(COUNT) redelivered: number;
+  @ApiProperty() dry_run: boolean;
+}
+
+export class RedriveResult extends OperationResultBase {
+  @ApiProperty({ enum: ['redrive'] }) kind: 'redrive';
+  @ApiProperty(COUNT) matched: number;
+  @ApiProperty(COUNT) redriven: number;
+  @ApiProperty({ ...COUNT, description: 'Dead letters that could not be redriven' }) skipped: number;
+}
+
+export class ReportResult extends OperationResultBase {
+  @ApiProperty({ enum: ['report'] }) kind: 'report';
+  @ApiProperty({ ...COUNT, description: 'Subscriptions covered' }) subscriptions: number;
+  @ApiProperty({ ...COUNT, description: 'Rows of the report' }) rows: number;
+  @ApiProperty({ enum: ['csv', 'json'] }) format: 'csv' | 'json';
+}
+
+export const OPERATION_RESULTS = [RecoveryResult, RedriveResult, ReportResult];

@@ -1,43 +1,27 @@
-import { AppError, type FieldError } from '../../platform/errors/app-error.js';
-
 const DAY_MS = 86_400_000;
 
 export interface WindowRules {
-  startField: string;
-  endField: string;
-  /** Oldest start accepted, in days before now (what retention keeps). */
+  /** Oldest start selected, in days before now (what retention keeps). */
   retentionDays?: number;
-  retentionReason?: string;
 }
 
 /**
- * Resolves a time window of a request: the end defaults to now and is never later than now (so an
- * operation's selection is fixed when it is requested, and a retry selects the same), the start
- * must precede it and, with retentionDays, lie within what is still stored. All problems together.
+ * Resolves a time window of a request. The end defaults to now and is never later than now (so an
+ * operation's selection is fixed when it is requested, and a retry selects the same); with
+ * retentionDays the start is never earlier than what is still stored. A start at or after the end
+ * is an empty window: it selects nothing, as a filter `from ≤ t < to` does (Stripe's and Svix's
+ * lists answer the same), and the operation's parameters show the window it used. Every
+ * date-time the document allows is thus accepted; no rule here needs words beside the schema.
  */
 export function resolveWindow(
   start: string | undefined,
   end: string | undefined,
-  rules: WindowRules,
+  rules: WindowRules = {},
   now = new Date(),
 ): { start: string | null; end: string } {
-  const details: FieldError[] = [];
-  const endAt = end === undefined ? now : new Date(Math.min(Date.parse(end), now.getTime()));
-  const startAt = start === undefined ? null : new Date(start);
-  if (startAt && startAt >= endAt) {
-    details.push({
-      field: rules.startField,
-      code: 'OUT_OF_RANGE',
-      message: `${rules.startField} must be before ${rules.endField} (and before now)`,
-    });
-  }
-  if (startAt && rules.retentionDays && startAt.getTime() < now.getTime() - rules.retentionDays * DAY_MS) {
-    details.push({
-      field: rules.startField,
-      code: 'OUT_OF_RANGE',
-      message: `${rules.startField} must be within the last ${rules.retentionDays} days: ${rules.retentionReason}`,
-    });
-  }
-  if (details.length) throw AppError.validation(details);
-  return { start: startAt?.toISOString() ?? null, end: endAt.toISOString() };
+  const endAt = end === undefined ? now.getTime() : Math.min(Date.parse(end), now.getTime());
+  if (start === undefined) return { start: null, end: new Date(endAt).toISOString() };
+  const oldest = rules.retentionDays ? now.getTime() - rules.retentionDays * DAY_MS : -Infinity;
+  const startAt = Math.min(Math.max(Date.parse(start), oldest), endAt);
+  return { start: new Date(startAt).toISOString(), end: new Date(endAt).toISOString() };
 }

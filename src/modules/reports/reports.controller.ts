@@ -1,5 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors, UsePipes } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -14,7 +23,7 @@ import { accepted } from '../operations/operation-view.js';
 import { OperationStarted } from '../operations/operations.dto.js';
 import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
 import type { ReportParameters } from './report.handler.js';
-import { CreateReportDto } from './report.dto.js';
+import { CreateReportDto, ReportDocument } from './report.dto.js';
 import { csvHeader, csvLines, jsonClosing, jsonLines, jsonOpening } from './report-format.js';
 import { ReportsService } from './reports.service.js';
 
@@ -48,9 +57,13 @@ export class ReportsController {
 
   @Get(':id')
   @RequireScope('read')
+  @ApiExtraModels(ReportDocument)
   @ApiOperation({ summary: 'A completed report, streamed as the CSV or JSON it was requested in' })
   @ApiOkResponse({
-    content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } },
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/json': { schema: { $ref: getSchemaPath(ReportDocument) } },
+    },
   })
   @ApiErrors(401, 403, 404, 406, 409, 429)
   async get(

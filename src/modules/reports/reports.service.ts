@@ -23,7 +23,7 @@ export class ReportsService {
     const subscriptionId = body.subscription_id?.toLowerCase() ?? null;
     if (subscriptionId && (await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
-    const window = resolveWindow(body.from, body.to, { startField: 'from', endField: 'to' });
+    const window = resolveWindow(body.from, body.to);
     const parameters: ReportParameters = {
       subscription_id: subscriptionId,
       from: window.start!,

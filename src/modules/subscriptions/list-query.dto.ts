@@ -42,7 +42,11 @@ export class ReadQueryDto {
 }
 
 export class ListQueryDto extends IntersectionType(ReadQueryDto, CursorPageQuery) {
-  @ApiPropertyOptional({ minimum: 0, maximum: 100000, description: 'Offset pagination (instead of after)' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100000,
+    description: 'Rows to skip: from the start of the list, or with `after` from the cursor on',
+  })
   @Optional()
   @Transform(queryInt)
   @IsInt()

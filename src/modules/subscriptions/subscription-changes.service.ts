@@ -117,6 +117,9 @@ function invalidPatch(message: string): AppError {
 }
 
 const PATCH_OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+/** RFC 6901: '' or '/'-separated tokens, `~` only as ~0 or ~1 (the document's pattern). */
+const POINTER = /^(\/([^~/]|~[01])*)*$/;
+const isPointer = (value: unknown): value is string => typeof value === 'string' && POINTER.test(value);
 
 /** The shapes the document gives each media type: an object, or an array of RFC 6902 operations. */
 function checkPatchShape(format: PatchFormat, patch: unknown): void {
@@ -127,11 +130,16 @@ function checkPatchShape(format: PatchFormat, patch: unknown): void {
   }
   if (!Array.isArray(patch)) throw invalidPatch('A JSON Patch must be an array of operations.');
   patch.forEach((op: unknown, i) => {
-    const { op: name, path, from } = (op ?? {}) as Record<string, unknown>;
+    const operation = (op ?? {}) as Record<string, unknown>;
+    const { op: name, path, from } = operation;
     if (typeof op !== 'object' || op === null || Array.isArray(op) || !PATCH_OPS.has(name as string))
       throw invalidPatch(`operation ${i}: op must be one of ${[...PATCH_OPS].join(', ')}`);
-    if (typeof path !== 'string' || (from !== undefined && typeof from !== 'string'))
-      throw invalidPatch(`operation ${i}: path (and from) must be JSON Pointer strings`);
+    if (!isPointer(path) || (from !== undefined && !isPointer(from)))
+      throw invalidPatch(`operation ${i}: path (and from) must be JSON Pointers (RFC 6901)`);
+    if (['add', 'replace', 'test'].includes(name as string) && !('value' in operation))
+      throw invalidPatch(`operation ${i}: ${String(name)} needs a value`);
+    if (['move', 'copy'].includes(name as string) && from === undefined)
+      throw invalidPatch(`operation ${i}: ${String(name)} needs a from`);
   });
 }
 
@@ -144,13 +152,28 @@ function applyMerge(document: object, patch: unknown): unknown {
 
 function applyJsonPatch(document: object, patch: unknown): unknown {
   if (!Array.isArray(patch)) throw invalidPatch('A JSON Patch must be an array of operations.');
+  let result: unknown;
   try {
-    return fastJsonPatch.applyPatch(structuredClone(document), patch as fastJsonPatch.Operation[], true, false)
-      .newDocument;
+    result = fastJsonPatch.applyPatch(
+      structuredClone(document),
+      patch as fastJsonPatch.Operation[],
+      true,
+      false,
+    ).newDocument;
   } catch (error) {
-    // Whatever the patch library objects to is a client error: the patch does not apply.
+    // The document states each operation's shape (a JSON Pointer, value or from where required);
+    // what the library still objects to is the subscription as it is: a missing path, a failed test.
     const e = error as { message?: string; index?: number };
     const where = e.index !== undefined ? `operation ${e.index}: ` : '';
-    throw invalidPatch(`${where}${String(e.message ?? 'invalid operation').split('\n')[0]}`);
+    const message = `${where}${String(e.message ?? 'invalid operation').split('\n')[0]}`;
+    throw notApplicable(message);
   }
+  // An operation on the root ('') may remove the subscription or replace it with something else.
+  if (result === null || typeof result !== 'object' || Array.isArray(result))
+    throw notApplicable('The patched document must remain a subscription (a JSON object).');
+  return result;
+}
+
+function notApplicable(message: string): AppError {
+  return AppError.validation([{ field: 'body', code: 'PATCH_NOT_APPLICABLE', message }]);
 }

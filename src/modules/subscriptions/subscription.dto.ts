@@ -154,7 +154,11 @@ export class SubscriptionResource {
   @ApiPropertyOptional({
     description: 'With expand=event_types: the catalog entries the patterns cover',
     type: 'array',
-    items: { type: 'object', properties: { type: { type: 'string' }, description: { type: 'string' } } },
+    items: {
+      type: 'object',
+      required: ['type', 'description'],
+      properties: { type: { type: 'string' }, description: { type: 'string' } },
+    },
   })
   event_types?: { type: string; description: string }[];
 }

@@ -74,11 +74,7 @@ export class SubscriptionsService {
   }
 
   async list(tenantId: string, query: ListQueryDto): Promise<Page> {
-    if (query.after !== undefined && query.offset !== undefined) {
-      throw AppError.validation([
-        { field: 'offset', code: 'INVALID', message: 'use either after (cursor) or offset pagination, not both' },
-      ]);
-    }
+    // With both, offset skips rows after the cursor's position (keyset first, then OFFSET).
     const sort = query.sort ?? 'created_at';
     const after = query.after !== undefined ? decodeCursor(query.after, sort) : undefined;
     const limit = query.limit ?? 20;

@@ -40,6 +40,39 @@ import { SubscriptionIdPipe } from './subscription-id.pipe.js';
 import { etagOf, parseViewOptions, shape, toResource } from './subscription-view.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
+/** A JSON Pointer (RFC 6901): '' or '/'-separated tokens, `~` escaped as ~0 and ~1. */
+const JSON_POINTER = { type: 'string', pattern: '^(/([^~/]|~[01])*)*$' };
+
+/**
+ * RFC 6902, per operation: add, replace and test carry a value, move and copy a from (the server's
+ * checkPatchShape checks the same). Whether each operation applies (its path exists, a test holds)
+ * depends on the subscription as it is.
+ */
+const JSON_PATCH_SCHEMA = {
+  type: 'array',
+  description:
+    'JSON Patch (RFC 6902). An operation that does not apply to the subscription as it is (a missing ' +
+    'path, a failed test, the root replaced by a non-object) is 422 PATCH_NOT_APPLICABLE; a result ' +
+    'that is not a valid subscription is 422 with the fields at fault',
+  items: {
+    type: 'object',
+    required: ['op', 'path'],
+    properties: {
+      op: { enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+      path: JSON_POINTER,
+      from: JSON_POINTER,
+      value: {},
+    },
+    // RFC 6902 section 4: members an operation does not define are ignored.
+    additionalProperties: true,
+    oneOf: [
+      { properties: { op: { enum: ['add', 'replace', 'test'] } }, required: ['value'] },
+      { properties: { op: { enum: ['remove'] } } },
+      { properties: { op: { enum: ['move', 'copy'] } }, required: ['from'] },
+    ],
+  },
+};
+
 class Pagination {
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `after` for the next page' }) next_cursor:
     string | null;
@@ -132,20 +165,7 @@ export class WebhooksController {
           // Derived from the creation body's rules when the document is built (openapi-contract.ts).
           ...({ 'x-merge-patch-of': 'CreateSubscriptionDto', 'x-immutable': ['secret'] } as object),
         },
-        {
-          type: 'array',
-          description: 'JSON Patch (RFC 6902)',
-          items: {
-            type: 'object',
-            required: ['op', 'path'],
-            properties: {
-              op: { enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
-              path: { type: 'string' },
-              from: { type: 'string' },
-              value: {},
-            },
-          },
-        },
+        JSON_PATCH_SCHEMA,
       ],
     },
   })

@@ -8,7 +8,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiExtension } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 
 export interface DeprecationNotice {
@@ -25,13 +25,14 @@ const DEPRECATION = 'hookline:deprecation';
 /**
  * Marks a route — or, on a controller, every route of it (a whole version when the controller is
  * that version's) — as deprecated: responses carry `Deprecation: @<unix>` (RFC 9745), `Sunset`
- * and a successor link, and the OpenAPI document flags the operation.
+ * and a successor link, and the OpenAPI document flags the operation and states those headers'
+ * values (`x-deprecation`, read by openapi-contract.ts; ApiOperation here would reset the summary).
  */
 export function Deprecated(notice: DeprecationNotice): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(DEPRECATION, notice),
     UseInterceptors(DeprecationInterceptor),
-    ApiOperation({ deprecated: true }),
+    ApiExtension('x-deprecation', notice),
   );
 }
 

@@ -87,13 +87,39 @@ function declareResponses(operation: Json): void {
       response.headers['Retry-After'] = integerHeader('Seconds to wait before retrying', true);
     }
     // Set by the route (deprecation.ts), so answers refused before it (401, 429) may lack them.
-    if (operation.deprecated) {
+    const notice = operation['x-deprecation'] as Json | undefined;
+    if (notice) {
       const own = status.startsWith('2');
-      for (const [name, header] of Object.entries(DEPRECATION_HEADERS) as [string, Json][]) {
+      for (const [name, header] of Object.entries(deprecationHeaders(notice)) as [string, Json][]) {
         response.headers[name] = { ...header, required: own && header.required === true };
       }
     }
   }
+}
+
+/**
+ * A deprecated operation (`x-deprecation`, from deprecation.ts): flagged, its description says
+ * since when, until when and what replaces it, and its Deprecation, Sunset and Link headers have
+ * the exact values it sends.
+ */
+function declareDeprecation(operation: Json): void {
+  const notice = operation['x-deprecation'] as Json | undefined;
+  if (!notice) return;
+  operation.deprecated = true;
+  const successor = notice.successor ? `; use ${String(notice.successor).replace(/^\/v1/, '')} instead` : '';
+  const line = `Deprecated since ${notice.since}; answers until its Sunset, ${notice.sunset}${successor}.`;
+  operation.description = operation.description ? `${operation.description}\n\n${line}` : line;
+}
+
+function deprecationHeaders(notice: Json): Json {
+  const exactly = (header: Json, value: string) => ({ ...header, schema: { ...header.schema, enum: [value] } });
+  const headers: Json = {
+    Deprecation: exactly(DEPRECATION_HEADERS.Deprecation, `@${Math.floor(Date.parse(notice.since) / 1000)}`),
+    Sunset: exactly(DEPRECATION_HEADERS.Sunset, new Date(notice.sunset).toUTCString()),
+  };
+  if (notice.successor)
+    headers.Link = exactly(DEPRECATION_HEADERS.Link, `<${notice.successor}>; rel="successor-version"`);
+  return headers;
 }
 
 /**
@@ -110,8 +136,11 @@ function allowEmptyOptionalQueries(operation: Json): void {
   }
 }
 
-/** Every request body schema refuses unknown fields, as the validation does (forbidNonWhitelisted). */
-function closeRequestSchemas(document: Json): void {
+/**
+ * Every request body schema refuses unknown fields, as the validation does (forbidNonWhitelisted),
+ * and every success body says all it holds: an object schema with properties is closed.
+ */
+function closeSchemas(document: Json): void {
   const schemas: Json = document.components?.schemas ?? {};
   const seen = new Set<string>();
   const close = (schema: Json | undefined): void => {
@@ -125,11 +154,21 @@ function closeRequestSchemas(document: Json): void {
     if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) {
       schema.additionalProperties = false;
     }
-    for (const child of [schema.items, ...Object.values(schema.properties ?? {}), ...(schema.allOf ?? [])])
-      close(child);
+    const { items, properties, allOf, oneOf, anyOf } = schema;
+    for (const child of [
+      items,
+      ...Object.values(properties ?? {}),
+      ...(allOf ?? []),
+      ...(oneOf ?? []),
+      ...(anyOf ?? []),
+    ])
+      close(child as Json);
   };
   for (const operation of operationsOf(document)) {
     for (const media of Object.values(operation.requestBody?.content ?? {}) as Json[]) close(media.schema);
+    for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][])
+      if (status.startsWith('2'))
+        for (const media of Object.values(response.content ?? {}) as Json[]) close(media.schema);
   }
 }
 
@@ -222,10 +261,11 @@ export function completeContract(document: OpenAPIObject): OpenAPIObject {
   doc.security = [{ bearer: [] }];
   for (const operation of operationsOf(doc)) {
     allowEmptyOptionalQueries(operation);
+    declareDeprecation(operation);
     declareResponses(operation);
     schemaPerPatchFormat(doc, operation);
     partialWithFields(doc, operation);
   }
-  closeRequestSchemas(doc);
+  closeSchemas(doc);
   return document;
 }

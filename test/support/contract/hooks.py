@@ -6,10 +6,24 @@ host, refuses private addresses and sends a verification challenge; a generated 
 `https://a.example` is schema-valid and yet unreachable from here. Such an answer is exactly:
 
   * 422 VALIDATION_ERROR whose every detail is on a URL field with code UNRESOLVABLE_HOST or
-    BLOCKED_ADDRESS, or
+    BLOCKED_ADDRESS, or INVALID_URL "must be an absolute URL" for a URL that RFC 3986 (the
+    document's `format: uri`) allows and the WHATWG parser of the HTTP client cannot use, such as
+    `https://1.2.3.4.5` (a host no request can reach either), or
   * 422 URL_VERIFICATION_FAILED (the host resolved but did not answer the challenge),
 
 and only those are let through; anything else that refuses schema-valid data still fails.
+
+Beyond it, three answers depend on state the fuzzer cannot have, not on the schema, and each is let
+through only in the exact case that makes it right:
+
+  * 412 PRECONDITION_FAILED to a request that carries If-Match: a generated ETag is not the
+    resource's current one (RFC 9110 13.1.1);
+  * 422 on `after` when the value is not a cursor this run was issued for that list (and sort): a
+    cursor encodes a position the server handed out; every issued one is accepted;
+  * 422 to a JSON Patch (RFC 6902) of the documented shape that does not apply to the subscription
+    as it is (PATCH_NOT_APPLICABLE: a path that does not exist, a failed `test`) or whose result is
+    not a valid subscription (details on the subscription's fields): both depend on the current
+    subscription, which a schema for the patch cannot know.
 
 Idempotency-Key: a key reused with another request is refused (422 IDEMPOTENCY_KEY_REUSED, as the
 IETF Idempotency-Key draft says); that is state, not schema, so each generated positive case gets a
@@ -23,7 +37,6 @@ then lead to their reads, changes and deletes.
 
 import json
 import os
-import re
 import random
 import uuid
 
@@ -53,21 +66,30 @@ def unreachable_callback(response) -> bool:
     )
 
 
-# Rules an OpenAPI 3.0 schema cannot state, each enforced with a 422 naming its field and written in
-# the parameter's description (README, "REST API"): a cursor must be one the list issued (it encodes a
-# position, not a format); `after` and `offset` exclude each other; a time window starts before it
-# ends and within retention; metadata keys are 1-64 characters (OpenAPI 3.0 has no propertyNames).
-def semantic_detail(detail, case) -> bool:
-    field, code = detail.get("field", ""), detail.get("code")
-    field = re.sub(r"^\[\d+\]\.", "", field)  # a batch item's field: [3].metadata.
-    query = case.query or {}
-    if field == "after" and code == "INVALID":
-        return True
-    if field == "offset" and code == "INVALID" and "after" in query:
-        return True
-    if field in ("from", "to", "since", "until") and code == "OUT_OF_RANGE":
-        return True
-    return field.startswith("metadata.") and code == "INVALID" and "keys" in detail.get("message", "")
+# Every `next_cursor` the service answered, per list and sort: a cursor it issued is always accepted.
+ISSUED_CURSORS: set[tuple[str, str, str]] = set()
+
+
+def list_key(case) -> tuple[str, str]:
+    return case.operation.path, str((case.query or {}).get("sort") or "")
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    try:
+        cursor = json.loads(response.content)["pagination"]["next_cursor"]
+    except (ValueError, KeyError, TypeError):
+        return
+    if isinstance(cursor, str):
+        ISSUED_CURSORS.add((*list_key(case), cursor))
+
+
+def unissued_cursor(detail, case) -> bool:
+    """A refused `after` that this run was never issued for this list: a position the server never gave."""
+    after = (case.query or {}).get("after")
+    if detail.get("field") != "after" or detail.get("code") != "INVALID" or not isinstance(after, str):
+        return False
+    return (*list_key(case), after) not in ISSUED_CURSORS
 
 
 def unreachable_detail(detail) -> bool:
@@ -80,39 +102,49 @@ def unreachable_detail(detail) -> bool:
     return detail.get("code") in UNREACHABLE_CODES or parse
 
 
-def semantic_refusal(response, case) -> bool:
-    """A 422 whose every detail is an unreachable callback URL or one of the semantic rules."""
+def state_or_unreachable_refusal(response, case) -> bool:
+    """A 422 whose every detail is an unreachable callback URL or a cursor the service never issued."""
     if response.status_code != 422:
         return False
     try:
         details = json.loads(response.content)["error"].get("details") or []
     except (ValueError, KeyError, TypeError, AttributeError):
         return False
-    return bool(details) and all(unreachable_detail(d) or semantic_detail(d, case) for d in details)
+    return bool(details) and all(unreachable_detail(d) or unissued_cursor(d, case) for d in details)
 
 
-def patched_result_invalid(response, case) -> bool:
-    """A JSON Patch is valid operations; whether the subscription they produce is valid, no schema says."""
+def stale_precondition(response, case) -> bool:
+    """412 to a request carrying If-Match: the generated ETag is not the resource's current one."""
+    has_if_match = any(name.lower() == "if-match" for name in (case.headers or {}))
+    return response.status_code == 412 and has_if_match
+
+
+def patch_not_applicable(response, case) -> bool:
+    """422 to a JSON Patch of the documented shape whose every detail is an operation that does not
+    apply to the subscription as it is (PATCH_NOT_APPLICABLE) or a field its result gets wrong; a
+    refused shape (INVALID_PATCH) still fails."""
     media = (case.headers or {}).get("Content-Type", case.media_type or "")
     if case.method.upper() != "PATCH" or "json-patch" not in str(media) or response.status_code != 422:
         return False
     try:
-        return json.loads(response.content)["error"]["code"] == "VALIDATION_ERROR"
+        error = json.loads(response.content)["error"]
     except (ValueError, KeyError, TypeError):
         return False
+    details = error.get("details") or []
+    return (
+        error.get("code") == "VALIDATION_ERROR"
+        and bool(details)
+        and all(d.get("code") == "PATCH_NOT_APPLICABLE" or d.get("field") != "body" for d in details)
+    )
 
 
 @schemathesis.check
 def positive_data_acceptance_reachable(ctx, response, case):
-    """The built-in positive_data_acceptance, less unreachable callback URLs (see above), the
-    semantic rules and a JSON Patch whose result is not a valid subscription.
-
-    412 PRECONDITION_FAILED is also a right answer to a schema-valid request: a generated If-Match
-    names some other version than the current one (state, not schema; RFC 9110 13.1.1).
-    """
-    if response.status_code == 412 or unreachable_callback(response):
+    """The built-in positive_data_acceptance, less unreachable callback URLs and the three answers
+    to state the fuzzer cannot have (see above)."""
+    if unreachable_callback(response) or stale_precondition(response, case):
         return None
-    if semantic_refusal(response, case) or patched_result_invalid(response, case):
+    if state_or_unreachable_refusal(response, case) or patch_not_applicable(response, case):
         return None
     return builtin_positive_data_acceptance(ctx, response, case)
 

@@ -1,4 +1,3 @@
-import { AppError } from '../../../src/platform/errors/app-error.js';
 import { acceptsMediaType } from '../../../src/platform/http/media-type.js';
 import { OperationEntity } from '../../../src/modules/operations/operation.entity.js';
 import { toOperationView } from '../../../src/modules/operations/operation-view.js';
@@ -90,7 +89,7 @@ describe('handler registry', () => {
 
 describe('request windows', () => {
   const now = new Date('2026-06-01T12:00:00Z');
-  const rules = { startField: 'since', endField: 'until', retentionDays: 30, retentionReason: 'gone' };
+  const rules = { retentionDays: 30 };
 
   it('defaults the end to now and never lets it pass now', () => {
     expect(resolveWindow('2026-06-01T10:00:00Z', undefined, rules, now)).toEqual({
@@ -98,16 +97,23 @@ describe('request windows', () => {
       end: '2026-06-01T12:00:00.000Z',
     });
     expect(resolveWindow('2026-06-01T10:00:00+02:00', '2027-01-01T00:00:00Z', rules, now).end).toBe(now.toISOString());
+    expect(resolveWindow(undefined, undefined, {}, now)).toEqual({ start: null, end: now.toISOString() });
   });
 
-  it('reports a reversed window and a start past retention together', () => {
-    try {
-      resolveWindow('2026-01-01T00:00:00Z', '2025-12-01T00:00:00Z', rules, now);
-      throw new Error('no error');
-    } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).details.map((d) => d.code)).toEqual(['OUT_OF_RANGE', 'OUT_OF_RANGE']);
-    }
+  it('starts a window reaching past retention at the oldest kept', () => {
+    expect(resolveWindow('2001-01-01T00:00:00Z', undefined, rules, now).start).toBe('2026-05-02T12:00:00.000Z');
+    expect(resolveWindow('2001-01-01T00:00:00Z', undefined, {}, now).start).toBe('2001-01-01T00:00:00.000Z');
+  });
+
+  it('makes a reversed window, or one wholly past retention, an empty one', () => {
+    expect(resolveWindow('2026-05-20T00:00:00Z', '2026-05-10T00:00:00Z', rules, now)).toEqual({
+      start: '2026-05-10T00:00:00.000Z',
+      end: '2026-05-10T00:00:00.000Z',
+    });
+    expect(resolveWindow('2001-01-01T00:00:00Z', '2002-01-01T00:00:00Z', rules, now)).toEqual({
+      start: '2002-01-01T00:00:00.000Z',
+      end: '2002-01-01T00:00:00.000Z',
+    });
   });
 });
 

@@ -27,15 +27,8 @@ export class RecoveriesService {
     const status = body.status ?? 'failed';
     const { EVENT_RETENTION_DAYS: events, ATTEMPT_RETENTION_DAYS: attempts } = this.config.env;
     const retentionDays = status === 'failed' ? Math.min(events, attempts) : events;
-    const window = resolveWindow(body.since, body.until, {
-      startField: 'since',
-      endField: 'until',
-      retentionDays,
-      retentionReason:
-        status === 'failed'
-          ? 'older events or their attempts are no longer stored (EVENT_RETENTION_DAYS, ATTEMPT_RETENTION_DAYS)'
-          : 'older events are no longer stored (EVENT_RETENTION_DAYS)',
-    });
+    // Older events or their attempts are no longer stored: the window starts at what is.
+    const window = resolveWindow(body.since, body.until, { retentionDays });
     const parameters: RecoveryParameters = {
       subscription_id: subscriptionId,
       since: window.start!,

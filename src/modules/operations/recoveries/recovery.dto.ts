@@ -3,7 +3,13 @@ import { IsBoolean, IsIn } from 'class-validator';
 import { IsDateTime, Optional } from '../../../platform/http/validation.js';
 
 export class CreateRecoveryDto {
-  @ApiProperty({ format: 'date-time', description: 'Start of the window (events received from then on)' })
+  @ApiProperty({
+    format: 'date-time',
+    description:
+      'Start of the window (events received from then on). An earlier start than what retention keeps ' +
+      '(EVENT_RETENTION_DAYS; for `failed` also ATTEMPT_RETENTION_DAYS) starts at the oldest kept; ' +
+      "one at or after `until` selects nothing. The operation's parameters show the window used.",
+  })
   @IsDateTime()
   since: string;
 

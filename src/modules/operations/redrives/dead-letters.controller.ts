@@ -1,5 +1,5 @@
 import { Controller, Get, Injectable, Query, UsePipes } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -29,6 +29,33 @@ export class DeadLetterQuery extends CursorPageQuery {
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   redriven?: boolean;
+}
+
+const NULLABLE_TIME = { type: 'string', format: 'date-time', nullable: true } as const;
+
+export class DeadLetterResource {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'Null for an ingest record' })
+  subscription_id: string | null;
+  @ApiProperty({ description: 'exhausted, gone, blocked, disabled, undecodable…' }) reason: string;
+  @ApiProperty({ description: 'What went wrong, in words (may be empty)' }) detail: string;
+  @ApiProperty({ type: 'string', nullable: true }) event_id: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) event_type: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When it was parked' }) created_at: string;
+  @ApiProperty(NULLABLE_TIME) redriven_at: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The redrive operation that took it' })
+  redriven_by: string | null;
+}
+
+class DeadLetterPagination {
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `after` for the next page' })
+  next_cursor: string | null;
+  @ApiProperty() has_more: boolean;
+}
+
+export class DeadLetterPage {
+  @ApiProperty({ type: [DeadLetterResource] }) data: DeadLetterResource[];
+  @ApiProperty() pagination: DeadLetterPagination;
 }
 
 interface DeadLetterRow {
@@ -94,7 +121,7 @@ export class DeadLettersController {
 
   @Get()
   @ApiOperation({ summary: "The tenant's dead letters, newest first, with the redrive that took each one" })
-  @ApiOkResponse({ description: 'A page: { data, pagination: { next_cursor, has_more } }' })
+  @ApiOkResponse({ type: DeadLetterPage })
   @ApiErrors(401, 403, 422, 429)
   list(@TenantId() tenantId: string, @Query() query: DeadLetterQuery) {
     return this.reader.page(tenantId, query);

@@ -8,7 +8,10 @@ export class CreateRedriveDto {
   @IsUUID()
   subscription_id?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only records parked from then on' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Only records parked from then on; at or after `until`: none',
+  })
   @Optional()
   @IsDateTime()
   since?: string;

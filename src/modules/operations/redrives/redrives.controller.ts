@@ -39,7 +39,7 @@ export class RedrivesController {
     const subscriptionId = dto.subscription_id?.toLowerCase() ?? null;
     if (subscriptionId && (await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
-    const window = resolveWindow(dto.since, dto.until, { startField: 'since', endField: 'until' });
+    const window = resolveWindow(dto.since, dto.until);
     const parameters: RedriveParameters = {
       subscription_id: subscriptionId,
       since: window.start,
