@@ -778,6 +778,13 @@ export interface components {
       next_probe_at: string | null;
       /** @description While open: why it opened */
       reason: string | null;
+      /** @description Requests in flight the endpoint is allowed now (adaptive: grows while it answers fast, halves on timeouts, 429 and 503), as a delivering instance last reported it; null before any */
+      concurrency_limit: number | null;
+      /**
+       * Format: date-time
+       * @description When concurrency_limit was reported
+       */
+      concurrency_reported_at: string | null;
     };
     OperationErrorDto: {
       code: string;

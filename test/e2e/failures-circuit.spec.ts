@@ -90,6 +90,14 @@ describe('failure handling: circuit breaker', () => {
     expect((await circuit()).body).toMatchObject({ state: 'closed', consecutive_failures: 0, opened_at: null });
   });
 
+  it("shows the endpoint's adaptive concurrency limit, grown from 4 by the requests it answered", async () => {
+    // Reported every 2 s by the delivering instance; 12 answered requests each added one (up to 32).
+    await eventually(async () => ((await circuit()).body.concurrency_limit ?? 0) > 4, 10_000, 'a grown limit');
+    const { body } = await circuit();
+    expect(body.concurrency_limit).toBeLessThanOrEqual(32);
+    expect(Date.now() - Date.parse(body.concurrency_reported_at!)).toBeLessThan(60_000);
+  });
+
   it('is tenant-scoped and answers 404 for an unknown subscription', async () => {
     expect((await circuit('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const other = await h.fixtures.insertSubscription({

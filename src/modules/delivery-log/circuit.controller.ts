@@ -22,6 +22,21 @@ export class CircuitResource {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'While open: the next probe' })
   next_probe_at: string | null;
   @ApiProperty({ type: 'string', nullable: true, description: 'While open: why it opened' }) reason: string | null;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    nullable: true,
+    description:
+      'Requests in flight the endpoint is allowed now (adaptive: grows while it answers fast, halves on timeouts, 429 and 503), as a delivering instance last reported it; null before any',
+  })
+  concurrency_limit: number | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When concurrency_limit was reported',
+  })
+  concurrency_reported_at: string | null;
 }
 
 /** The circuit breaker of one subscription, as this instance holds it. */

@@ -4,6 +4,7 @@ import { EgressModule } from '../../platform/egress/egress.module.js';
 import { FailuresModule } from './failures/failures.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { AttemptWriter } from './dispatch/attempt-writer.js';
+import { ConcurrencyReporter } from './dispatch/concurrency-reporter.js';
 import { DeliveryService } from './dispatch/delivery.service.js';
 import { TaskForwarder } from './dispatch/task-forwarder.js';
 
@@ -13,7 +14,7 @@ import { TaskForwarder } from './dispatch/task-forwarder.js';
  */
 @Module({
   imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule],
-  providers: [DeliveryService, AttemptWriter, TaskForwarder],
+  providers: [DeliveryService, AttemptWriter, TaskForwarder, ConcurrencyReporter],
   exports: [DeliveryService, TaskForwarder],
 })
 export class DeliveryModule {}

@@ -17,6 +17,8 @@ const row = (r: Partial<CircuitRow>): CircuitRow => ({
   windowStartedAt: 1_000_000,
   windowAttempts: 0,
   windowFailures: 0,
+  concurrencyLimit: null,
+  concurrencyReportedAt: null,
   openedAt: null,
   probeStartedAt: null,
   reason: null,

@@ -79,3 +79,24 @@ describe('SubscriptionSlots: slow endpoints, from time to first byte', () => {
     expect(slots.limitOf('busy')).toBe(5);
   });
 });
+
+describe('SubscriptionSlots: reporting the limits that moved', () => {
+  it('hands out each moved limit once, with its value now', async () => {
+    const slots = new SubscriptionSlots(32);
+    expect(slots.takeChanged().size).toBe(0);
+    await slots.acquire('a', 10);
+    slots.release('a', 'answered', 5);
+    await slots.acquire('b', 10);
+    slots.release('b', 'overloaded');
+    expect(slots.takeChanged()).toEqual(
+      new Map([
+        ['a', 5],
+        ['b', 2],
+      ]),
+    );
+    expect(slots.takeChanged().size).toBe(0);
+    await slots.acquire('c', 10);
+    slots.release('c');
+    expect(slots.takeChanged().size).toBe(0);
+  });
+});

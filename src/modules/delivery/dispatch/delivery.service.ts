@@ -12,6 +12,7 @@ import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import { bodyOf } from '../task-record.js';
 import { TaskForwarder } from './task-forwarder.js';
+import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
 import {
   attemptRecord,
@@ -55,9 +56,11 @@ export class DeliveryService {
     private readonly policy: RetryPolicy,
     private readonly forwarder: TaskForwarder,
     private readonly failures: FailureHandling,
+    private readonly concurrency: ConcurrencyReporter,
     config: AppConfig,
   ) {
     this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
+    concurrency.watch(this.slots);
   }
 
   /**
@@ -72,6 +75,7 @@ export class DeliveryService {
     record?: InboundMessage,
   ): Promise<NextStep | 'skipped' | 'deferred'> {
     const id = task.subscription_id;
+    this.concurrency.saw(task.tenant_id, id);
     if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
       if (await this.defer(task, history)) return 'deferred';
       await this.slots.acquire(id, 2 ** 31 - 1);

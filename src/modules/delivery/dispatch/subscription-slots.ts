@@ -41,6 +41,8 @@ export class SubscriptionSlots {
   /** Fastest recent time to first byte per subscription (drifts up slowly when the endpoint slows for good). */
   private readonly floorMs = new Map<string, number>();
   private readonly lastPenalty = new Map<string, number>();
+  /** Subscriptions whose limit moved since takeChanged() last ran (the circuit view's report). */
+  private readonly changed = new Set<string>();
 
   constructor(private readonly maxPerSubscription: number) {
     setInterval(() => this.sweep(Date.now()), SWEEP_MS).unref();
@@ -128,7 +130,15 @@ export class SubscriptionSlots {
     const limit = this.limitOf(id);
     const next =
       outcome === 'answered' ? Math.min(this.maxPerSubscription, limit + 1) : Math.max(1, Math.floor(limit / 2));
+    if (next !== limit) this.changed.add(id);
     this.limits.set(id, next);
+  }
+
+  /** The limits that moved since the last call, for reporting them beyond this process. */
+  takeChanged(): Map<string, number> {
+    const moved = new Map([...this.changed].map((id) => [id, this.limitOf(id)]));
+    this.changed.clear();
+    return moved;
   }
 
   private wakeWaiters(id: string): void {

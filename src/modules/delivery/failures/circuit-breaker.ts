@@ -23,6 +23,9 @@ export interface CircuitSnapshot {
   opened_at: string | null;
   next_probe_at: string | null;
   reason: string | null;
+  /** The adaptive limit of requests in flight a delivering instance reported last (null: none yet). */
+  concurrency_limit: number | null;
+  concurrency_reported_at: string | null;
 }
 
 const BUCKETS = 10;
@@ -92,6 +95,9 @@ export class CircuitBreaker {
       opened_at: open ? new Date(this.openedAt).toISOString() : null,
       next_probe_at: open ? new Date(Math.max(now, probeAt)).toISOString() : null,
       reason: open ? this.reason : null,
+      // Reported through the shared row only.
+      concurrency_limit: null,
+      concurrency_reported_at: null,
     };
   }
 

@@ -24,6 +24,8 @@ export function snapshotOf(row: CircuitRow | null, options: CircuitOptions, now:
       opened_at: null,
       next_probe_at: null,
       reason: null,
+      concurrency_limit: null,
+      concurrency_reported_at: null,
     };
   }
   const inWindow = now - row.windowStartedAt < options.windowMs;
@@ -37,5 +39,7 @@ export function snapshotOf(row: CircuitRow | null, options: CircuitOptions, now:
     opened_at: open && row.openedAt ? new Date(row.openedAt).toISOString() : null,
     next_probe_at: open ? new Date(Math.max(now, since + options.openMs)).toISOString() : null,
     reason: open ? row.reason : null,
+    concurrency_limit: row.concurrencyLimit,
+    concurrency_reported_at: row.concurrencyReportedAt ? new Date(row.concurrencyReportedAt).toISOString() : null,
   };
 }

@@ -14,6 +14,9 @@ export interface CircuitRow {
   openedAt: number | null;
   probeStartedAt: number | null;
   reason: string | null;
+  /** The adaptive concurrency limit a delivering instance reported last, and when. */
+  concurrencyLimit: number | null;
+  concurrencyReportedAt: number | null;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows straight from pg */
@@ -28,6 +31,8 @@ const toRow = (r: any): CircuitRow => ({
   openedAt: r.opened_at ? new Date(r.opened_at).getTime() : null,
   probeStartedAt: r.probe_started_at ? new Date(r.probe_started_at).getTime() : null,
   reason: r.reason,
+  concurrencyLimit: r.concurrency_limit ?? null,
+  concurrencyReportedAt: r.concurrency_reported_at ? new Date(r.concurrency_reported_at).getTime() : null,
 });
 /** TypeORM answers UPDATE … RETURNING with [rows, count], INSERT … RETURNING with rows. */
 const rowsOf = (result: any): any[] => (Array.isArray(result[0]) ? result[0] : result);
@@ -109,6 +114,17 @@ export class CircuitStore {
     );
     const row = rowsOf(result)[0];
     return row ? toRow(row) : null;
+  }
+
+  /** Writes the adaptive concurrency limits this instance holds now; the latest report wins. */
+  async reportConcurrency(limits: readonly { tenantId: string; id: string; limit: number }[]): Promise<void> {
+    await this.db.query(
+      `INSERT INTO subscription_circuits AS c (tenant_id, subscription_id, concurrency_limit, concurrency_reported_at)
+       SELECT t, s, l, now() FROM unnest($1::text[], $2::uuid[], $3::int[]) AS u(t, s, l)
+       ON CONFLICT (tenant_id, subscription_id) DO UPDATE SET
+         concurrency_limit = EXCLUDED.concurrency_limit, concurrency_reported_at = EXCLUDED.concurrency_reported_at`,
+      [limits.map((l) => l.tenantId), limits.map((l) => l.id), limits.map((l) => l.limit)],
+    );
   }
 
   async find(tenantId: string, id: string): Promise<CircuitRow | null> {

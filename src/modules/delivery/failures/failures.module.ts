@@ -27,6 +27,6 @@ import { RetryPolicy } from '../retry/retry-policy.js';
     SubscriptionChangelog,
     AlertPublisher,
   ],
-  exports: [FailureHandling, CircuitBreakers, RetryPolicy],
+  exports: [FailureHandling, CircuitBreakers, CircuitStore, RetryPolicy],
 })
 export class FailuresModule {}

@@ -5,6 +5,7 @@ import { Operations1732650000000 } from './1732650000000-operations.js';
 import { EventCatalog1732900000000 } from './1732900000000-event-catalog.js';
 import { DefaultPartitions1733000000000 } from './1733000000000-default-partitions.js';
 import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
+import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-report.js';
 
 /** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   EventCatalog1732900000000,
   DefaultPartitions1733000000000,
   FleetState1733100000000,
+  ConcurrencyReport1733200000000,
 ];
