@@ -127,8 +127,9 @@ describe('operations: dead-letter redrive', () => {
       'NOT_FOUND',
     );
     const late = new Date().toISOString();
+    // A reversed window is a valid, empty one (as list filters answer): accepted, nothing to redrive.
     const reversed = await api.POST('/dead-letters/redrives', { body: { since: late, until: '2020-01-01T00:00:00Z' } });
-    expectErrorBody(reversed, 422, 'VALIDATION_ERROR');
+    expect(reversed.response.status).toBe(202);
   });
 
   it('end to end: an event exhausted against a failing endpoint lands in the DLQ, and a redrive delivers it once healed', async () => {
