@@ -19,10 +19,10 @@ interface QuickResults {
   freshness: { on: { events: number }; off: { events: number } };
 }
 
-function runQuickBench(resultsDir: string): Promise<{ code: number | null; output: string }> {
+function runQuickBench(resultsDir: string, script = 'run.js'): Promise<{ code: number | null; output: string }> {
   // The quick defaults, whatever BENCH_* the environment holds: the counts below depend on them.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BENCH_')));
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist/bench/run.js'), '--quick'], {
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist/bench', script), '--quick'], {
     env: { ...env, BENCH_DATABASE_URL: TEST_DATABASE_URL, BENCH_RESULTS_DIR: resultsDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,4 +56,14 @@ describe('npm run bench -- --quick', () => {
     expect(results.hang.beside.exitCode).toBe(0);
     expect(results.freshness).toMatchObject({ on: { events: 2000 }, off: { events: 2000 } });
   }, 240_000);
+
+  it('npm run bench:kafka -- --quick measures both Kafka clients and prints their ratios', async () => {
+    const { code, output } = await runQuickBench(
+      mkdtempSync(join(tmpdir(), 'hookline-bench-kafka-')),
+      'kafka-clients.js',
+    );
+    expect({ code, tail: output.slice(-2000) }).toEqual({ code: 0, tail: expect.any(String) as string });
+    expect(output).toMatch(/\| kafkajs \| \d+ \| 1\.00 \| \d+ \| 1\.00 \|/);
+    expect(output).toMatch(/\| @platformatic\/kafka \| \d+ \| \d+\.\d\d \| \d+ \| \d+\.\d\d \|/);
+  }, 120_000);
 });
