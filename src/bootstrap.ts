@@ -24,16 +24,23 @@ function openApiFacts(app: INestApplication, config: AppConfig): ContractFacts {
 
 /**
  * Nest destroys modules (the producer, the database, the egress pool) before it closes
- * microservices, which would cut off the records still in flight: their offsets would stay
- * uncommitted and the next instance deliver them again. So closing the app first drains the
- * pipeline (up to SHUTDOWN_TIMEOUT_MS) and commits; Nest's own close of it is then a no-op.
+ * microservices, which would cut off the records still in flight: their handlers would fail, be
+ * tried again (the endpoint called again) and stay uncommitted, so the next instance delivered them
+ * once more. So closing the app first drains the pipeline (up to SHUTDOWN_TIMEOUT_MS) and commits;
+ * Nest's own close of it is then a no-op.
+ *
+ * The application object is a Proxy whose `set` trap answers an assignment to one of its methods
+ * without assigning anything: `app.close = …` would silently keep Nest's close. defineProperty has
+ * no trap and reaches the application itself, whose `get` then serves the override; Nest's close
+ * is taken from the prototype, since reading `app.close` would resolve to the override at call time.
  */
-function drainPipelineFirst(app: INestApplication, pipeline: KafkaPipelineTransport): void {
-  const close = app.close.bind(app);
-  app.close = async (...args: Parameters<INestApplication['close']>) => {
+export function drainPipelineFirst(app: INestApplication, pipeline: Pick<KafkaPipelineTransport, 'close'>): void {
+  const close = (Object.getPrototypeOf(app) as INestApplication).close;
+  const drainingClose = async (...args: Parameters<INestApplication['close']>) => {
     await pipeline.close();
-    return close(...args);
+    return close.apply(app, args);
   };
+  Object.defineProperty(app, 'close', { value: drainingClose, configurable: true, writable: true });
 }
 
 /**
