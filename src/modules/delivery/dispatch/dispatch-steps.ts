@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { pooledRandomBytes } from '../../../platform/ids/random-pool.js';
 import type { EgressResult } from '../../../platform/egress/egress-client.js';
 import type { AttemptTelemetry } from '../../../platform/telemetry/delivery-telemetry.js';
 import type { SubscriptionView } from '../../subscriptions/subscription-reader.js';
@@ -53,7 +54,7 @@ export function attemptRecord(
   traceId: string | null,
 ): AttemptRecord {
   return {
-    id: uuidv7({ msecs: requestAt }),
+    id: uuidv7({ msecs: requestAt, random: pooledRandomBytes(16) }),
     createdAt: new Date(requestAt),
     tenantId: task.tenant_id,
     subscriptionId: task.subscription_id,
