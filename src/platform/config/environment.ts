@@ -140,7 +140,7 @@ export class Environment extends CatalogEnvironment {
   @IsInt()
   @Min(1)
   @Max(1000)
-  DELIVERY_CONCURRENCY_PER_SUBSCRIPTION = 32;
+  DELIVERY_CONCURRENCY_PER_SUBSCRIPTION = 128;
 
   @IsOptional()
   @IsString()
