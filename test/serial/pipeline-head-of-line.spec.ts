@@ -13,11 +13,11 @@ const HANG_MS = 25_000;
 
 /**
  * No head-of-line blocking at volume: FAST answers at once, SLOW hangs 25 s on every request, and
- * both get the same 5,000 events. FAST finishes within 30 % + 1 s of its time alone (the goal is 10 %:
- * measured 0.94x on a quiet machine, 1.24x in a fresh-clone CI run; SLOW's tasks still cost their
- * fan-out and one deferral each, and its stall takes a second to detect), because SLOW's
- * surplus steps aside to the retry tiers instead of filling the delivery consumer's buffer; once
- * SLOW answers again every one of its events arrives, none lost.
+ * both get the same 5,000 events. FAST finishes within 10 % + 1 s of its time alone (measured on a
+ * quiet machine: alone 2.7 s, beside 3.5 s, three runs alike; SLOW's tasks still cost their fan-out
+ * and one deferral each, and its stall takes a second to detect), because SLOW's surplus steps
+ * aside to the retry tiers instead of filling the delivery consumer's buffer; once SLOW answers
+ * again every one of its events arrives, none lost.
  *
  * The retry schedule starts at 10 s, like the default (1 m) longer than FAST's whole run: with tiers
  * of a second or two SLOW's deferred tasks would come back and step aside again two or three times
@@ -87,7 +87,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     const beside = await timeFast('order.created');
     console.log(`FAST alone ${alone.ms} ms, beside a hanging SLOW ${beside.ms} ms`);
     // Before stalled subscriptions stepped aside, FAST never finished (intake paused for about an hour).
-    expect(beside.ms).toBeLessThanOrEqual(alone.ms * 1.3 + 1_000);
+    expect(beside.ms).toBeLessThanOrEqual(alone.ms * 1.1 + 1_000);
 
     const port = (app.getHttpServer().address() as AddressInfo).port;
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();

@@ -10,6 +10,12 @@ interface Queued {
 
 /** A key whose tasks have not finished for this long while more wait is stalled (a hanging endpoint). */
 export const STALL_MS = 1_000;
+/**
+ * Tasks of other keys that must finish while a key makes no progress before its stall is plain:
+ * when the whole process pauses (a burst, a collector pause), every key stops at once and none is
+ * singled out.
+ */
+const OTHERS_FINISHED_FOR_PLAIN_STALL = 100;
 
 /**
  * Runs tasks with a global concurrency bound and a bound per key (per subscription), so that one
@@ -20,6 +26,9 @@ export const STALL_MS = 1_000;
 export class KeyedScheduler {
   private readonly waiting = new Map<string, Queued[]>();
   private readonly lastProgress = new Map<string, number>();
+  /** Tasks finished so far (all keys), and the count when each running key last progressed. */
+  private finished = 0;
+  private readonly finishedAtProgress = new Map<string, number>();
   private readonly running = new Map<string, number>();
   private readonly ready: string[] = [];
   private readonly readySet = new Set<string>();
@@ -55,12 +64,6 @@ export class KeyedScheduler {
     return this.waiting.get(key)?.length ?? 0;
   }
 
-  /** A key's fair part of the waiting room: all of it when alone, an equal part among the active keys. */
-  queueShare(key: string): number {
-    const keys = this.activeKeys + (this.waiting.has(key) || this.running.has(key) ? 0 : 1);
-    return Math.max(this.maxPerKey, Math.floor(this.maxQueued / keys));
-  }
-
   /** Resolves when fewer than maxQueued tasks wait: the caller's back-pressure point. */
   async room(): Promise<void> {
     while (this.full) await new Promise<void>((r) => this.roomWaiters.push(r));
@@ -79,15 +82,22 @@ export class KeyedScheduler {
     return this.running.has(key) && now - (this.lastProgress.get(key) ?? now) >= STALL_MS;
   }
 
+  /** Stalled while plenty of other keys' tasks finished: its own endpoint, not the process, holds it. */
+  plainlyStalled(key: string, now = Date.now()): boolean {
+    const others = this.finished - (this.finishedAtProgress.get(key) ?? this.finished);
+    return this.stalled(key, now) && others >= OTHERS_FINISHED_FOR_PLAIN_STALL;
+  }
+
   /**
-   * Takes the newest waiting task of the stalled key with the most waiting, and calls its evict:
-   * room for a key that will use it. False when no stalled key has an evictable task.
+   * Takes the newest waiting task of the stalled key (`plainly`: plainly stalled) with the most
+   * waiting, and calls its evict: room for a key that will use it. False when no such key has an
+   * evictable task.
    */
-  evictFromStalled(now = Date.now()): boolean {
+  evictFromStalled(now = Date.now(), plainly = false): boolean {
     let hog: string | undefined;
     for (const [key, queue] of this.waiting)
       if (
-        this.stalled(key, now) &&
+        (plainly ? this.plainlyStalled(key, now) : this.stalled(key, now)) &&
         queue.some((q) => q.evict) &&
         queue.length > (this.waiting.get(hog ?? '')?.length ?? 0)
       )
@@ -156,7 +166,7 @@ export class KeyedScheduler {
     if (queue.length === 0) this.waiting.delete(key);
     this.queued--;
     this.active++;
-    if (!this.running.has(key)) this.lastProgress.set(key, Date.now());
+    if (!this.running.has(key)) this.progressed(key);
     this.running.set(key, (this.running.get(key) ?? 0) + 1);
     this.markReady(key);
     void task.run().finally(() => {
@@ -168,14 +178,23 @@ export class KeyedScheduler {
   private finish(key: string): void {
     this.active--;
     const left = this.running.get(key)! - 1;
-    this.lastProgress.set(key, Date.now());
+    this.finished++;
     if (left === 0) {
       this.running.delete(key);
       this.lastProgress.delete(key);
-    } else this.running.set(key, left);
+      this.finishedAtProgress.delete(key);
+    } else {
+      this.running.set(key, left);
+      this.progressed(key);
+    }
     this.markReady(key);
     this.pump();
     if (this.size === 0) this.wake('idle');
+  }
+
+  private progressed(key: string): void {
+    this.lastProgress.set(key, Date.now());
+    this.finishedAtProgress.set(key, this.finished);
   }
 
   private wake(which: 'room' | 'idle'): void {

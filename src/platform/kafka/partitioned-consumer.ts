@@ -32,6 +32,12 @@ export interface PartitionedConsumerOptions {
 }
 
 const COMMIT_INTERVAL_MS = 250;
+/**
+ * Tasks a stalled key keeps waiting in the buffer, ready for the moment its endpoint answers again;
+ * its further records step aside at once. Small and fixed: the per-key bound of requests in flight
+ * may be large (a fast endpoint's), and a hanging one must not hold that much of the buffer.
+ */
+const STALLED_KEY_WAITING = 32;
 const HANDLER_ATTEMPTS = 3;
 
 /**
@@ -165,15 +171,18 @@ export class PartitionedConsumer {
   }
 
   /**
-   * Into the buffer, or aside: a record of a stalled key that already has its fill waiting steps
-   * aside at once; a record meeting a full buffer waits for room, and when none comes within
+   * Into the buffer, or aside: a record of a stalled key that already has STALLED_KEY_WAITING waiting steps
+   * aside at once; a record meeting a full buffer takes the place of a plainly stalled key's newest
+   * waiting task (KeyedScheduler.plainlyStalled), or waits for room, and when none comes within
    * STALL_MS a stalled key's newest waiting task steps aside to make it.
    */
   private async admit(key: string, message: InboundMessage, complete: () => void, heartbeat: () => Promise<void>) {
     const { stepAside } = this.options;
-    if (stepAside && this.scheduler.stalled(key) && this.scheduler.waitingFor(key) >= this.options.maxInFlightPerKey)
+    if (stepAside && this.scheduler.stalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
       return this.deferAside(message, complete);
     while (stepAside && this.scheduler.full) {
+      // A plainly stalled key would not use its place: it gives it up at once.
+      if (this.scheduler.evictFromStalled(Date.now(), true)) break;
       if (await this.waitForRoom(heartbeat, STALL_MS)) break;
       if (!this.scheduler.evictFromStalled()) {
         await this.waitForRoom(heartbeat);

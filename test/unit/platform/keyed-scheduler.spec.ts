@@ -85,6 +85,23 @@ describe('KeyedScheduler shares', () => {
     expect(s.waitingFor('slow')).toBe(2);
   });
 
+  it('singles a stalled key out as plainly stalled only once other keys kept finishing meanwhile', async () => {
+    const s = new KeyedScheduler(10, 1, 3);
+    const evicted: string[] = [];
+    s.submit('slow', hang);
+    for (const n of [1, 2]) s.submit('slow', hang, () => evicted.push(`slow${n}`));
+    const later = Date.now() + STALL_MS;
+    // Nothing else moved: a pause of the whole process, not this key's endpoint.
+    expect(s.plainlyStalled('slow', later)).toBe(false);
+    expect(s.evictFromStalled(later, true)).toBe(false);
+    let finished = 0;
+    for (let i = 0; i < 100; i++) s.submit('fast', async () => void finished++);
+    while (finished < 100 || s.waitingFor('fast') > 0) await new Promise((r) => setImmediate(r));
+    expect(s.plainlyStalled('slow', later)).toBe(true);
+    expect(s.evictFromStalled(later, true)).toBe(true);
+    expect(evicted).toEqual(['slow2']);
+  });
+
   it('gives freed slots to keys under their share before a key that holds more', async () => {
     const s = new KeyedScheduler(4, 4, 100);
     const finishers: (() => void)[] = [];
