@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Admin } from 'kafkajs';
 import { TransientError } from '../../src/platform/errors/transient.js';
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafka.service.js';
 import { PartitionedConsumer, type PartitionedConsumerOptions } from '../../src/platform/kafka/partitioned-consumer.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 import { pipelineTopology } from '../../src/topology.js';
@@ -28,7 +28,10 @@ describe('PartitionedConsumer', () => {
 
   async function freshTopic(): Promise<string> {
     const topic = uniqueId('consumer-');
-    await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1, replicationFactor: 1 }] });
+    // A busy broker may not know the new topic's leader yet when createTopics first asks (retriable).
+    await withProtocolRetries(() =>
+      admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1, replicationFactor: 1 }] }),
+    );
     return topic;
   }
 
