@@ -16,8 +16,9 @@ export const settings = {
   rounds: num('BENCH_ROUNDS', 3, 1),
   latencyRate: num('BENCH_LATENCY_RATE', 1000, 500),
   latencySeconds: num('BENCH_LATENCY_SECONDS', 10, 3),
-  backlog: num('BENCH_BACKLOG', 0, 0),
-  backlogSeconds: num('BENCH_BACKLOG_SECONDS', 120, 60),
+  /** Events of the backlog drain (peak RSS); 0 skips it. The drain stops after backlogSeconds. */
+  backlog: num('BENCH_BACKLOG', 1_000_000, 20_000),
+  backlogSeconds: num('BENCH_BACKLOG_SECONDS', 600, 60),
   /** The hanging-endpoint scenario (issue 20): 0 subscriptions skips it. */
   hang: {
     subscriptions: num('BENCH_HANG_SUBSCRIPTIONS', 100, 20),

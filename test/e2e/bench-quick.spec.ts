@@ -17,6 +17,7 @@ interface QuickResults {
     beside: { healthyDeliveries: number; hangingRequests: number; heldAtEnd: number; exitCode: number | null };
   };
   freshness: { on: { events: number }; off: { events: number } };
+  backlog: { messages: number; delivered: number; peakRssMiB: number };
 }
 
 function runQuickBench(resultsDir: string, script = 'run.js'): Promise<{ code: number | null; output: string }> {
@@ -55,7 +56,12 @@ describe('npm run bench -- --quick', () => {
     // The service stopped gracefully although its endpoints hung: the receiver released them.
     expect(results.hang.beside.exitCode).toBe(0);
     expect(results.freshness).toMatchObject({ on: { events: 2000 }, off: { events: 2000 } });
-  }, 240_000);
+    // The backlog found at start drains whole, its peak RSS measured on the way.
+    expect(output).toMatch(/\| backlog of 20000 /);
+    expect(results.backlog.messages).toBe(20000);
+    expect(results.backlog.delivered).toBeGreaterThanOrEqual(20000);
+    expect(results.backlog.peakRssMiB).toBeGreaterThan(0);
+  }, 300_000);
 
   it('npm run bench:kafka -- --quick measures both Kafka clients and prints their ratios', async () => {
     const { code, output } = await runQuickBench(
