@@ -1,17 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './platform/config/app-config.js';
 import { PipelineTopology } from './platform/kafka/pipeline-topology.js';
-import { pipelineTopology } from './topology.js';
+import { pipelineTopology, TopicNames, topicNamesOf } from './topology.js';
 
-/** Hands the platform the pipeline this configuration describes (the boot fails when it is inconsistent). */
+/**
+ * Hands the platform the pipeline this configuration describes (the boot fails when it is
+ * inconsistent), and every module the one TopicNames it names its topics with.
+ */
 @Module({})
 export class TopologyModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: TopologyModule,
       global: true,
-      providers: [{ provide: PipelineTopology, useValue: pipelineTopology(config) }],
-      exports: [PipelineTopology],
+      providers: [
+        { provide: PipelineTopology, useValue: pipelineTopology(config) },
+        { provide: TopicNames, useValue: topicNamesOf(config) },
+      ],
+      exports: [PipelineTopology, TopicNames],
     };
   }
 }

@@ -16,19 +16,38 @@ export const Handlers = {
 } as const;
 export type HandlerName = (typeof Handlers)[keyof typeof Handlers];
 
-export const topicNames = (prefix: string, schedule: { label: string }[]) => ({
-  deliveries: `${prefix}.deliveries`,
-  dlq: `${prefix}.dlq`,
-  alerts: `${prefix}.alerts`,
-  subscriptions: `${prefix}.subscriptions`,
-  eventTypes: `${prefix}.event-types`,
-  retries: schedule.map((tier) => `${prefix}.retry-${tier.label}`),
-});
-export type TopicNames = ReturnType<typeof topicNames>;
+/**
+ * The names of Hookline's own topics under this deployment's prefix. One instance, built from the
+ * configuration by TopologyModule, is injected wherever a topic is named: producers, consumers and
+ * this table agree by construction.
+ */
+export class TopicNames {
+  readonly deliveries: string;
+  readonly dlq: string;
+  readonly alerts: string;
+  readonly subscriptions: string;
+  readonly eventTypes: string;
+  /** One per RETRY_SCHEDULE entry, in its order. */
+  readonly retries: readonly string[];
+
+  constructor(prefix: string, schedule: readonly { label: string }[]) {
+    this.deliveries = `${prefix}.deliveries`;
+    this.dlq = `${prefix}.dlq`;
+    this.alerts = `${prefix}.alerts`;
+    this.subscriptions = `${prefix}.subscriptions`;
+    this.eventTypes = `${prefix}.event-types`;
+    this.retries = schedule.map((tier) => `${prefix}.retry-${tier.label}`);
+  }
+}
+
+/** The topic names this configuration describes (KAFKA_TOPIC_PREFIX, RETRY_SCHEDULE). */
+export function topicNamesOf(config: AppConfig): TopicNames {
+  return new TopicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
+}
 
 /** The pipeline topology for this configuration, as the platform receives it. */
 export function pipelineTopology(config: AppConfig): PipelineTopology {
-  return new PipelineTopology(buildTopology(config), topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq);
+  return new PipelineTopology(buildTopology(config), topicNamesOf(config).dlq);
 }
 
 /**
@@ -37,7 +56,7 @@ export function pipelineTopology(config: AppConfig): PipelineTopology {
  * handler is not registered.
  */
 export function buildTopology(config: AppConfig): TopicSpec[] {
-  const names = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
+  const names = topicNamesOf(config);
   const group = (name: string) => `${config.groupPrefix}.${name}`;
   return [
     ...ingestTopics(config, names, group),

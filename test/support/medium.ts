@@ -7,7 +7,7 @@ import { EgressModule } from '../../src/platform/egress/egress.module.js';
 import { KafkaModule } from '../../src/platform/kafka/kafka.module.js';
 import { OutboxModule } from '../../src/platform/outbox/outbox.module.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { pipelineTopology, topicNames, type TopicNames } from '../../src/topology.js';
+import { pipelineTopology, topicNamesOf, type TopicNames } from '../../src/topology.js';
 import { TopologyModule } from '../../src/topology.module.js';
 import { TopicRecorder } from './failure-scenarios.js';
 import type { HttpsReceiver } from './https-receiver.js';
@@ -78,7 +78,7 @@ export class MediumStack {
     this.config = testConfig(env);
     this.kafka = new KafkaService(this.config, pipelineTopology(this.config));
     this.fixtures = new PipelineFixtures(this.kafka);
-    this.topics = topicNames(this.config.env.KAFKA_TOPIC_PREFIX, this.config.retrySchedule);
+    this.topics = topicNamesOf(this.config);
   }
 
   static async start({ env = {}, receiver }: MediumStackOptions = {}): Promise<MediumStack> {

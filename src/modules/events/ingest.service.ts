@@ -4,7 +4,7 @@ import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
-import { topicNames } from '../../topology.js';
+import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
@@ -45,8 +45,9 @@ export class IngestService {
     private readonly store: EventStore,
     private readonly sequences: SequenceAllocator,
     private readonly producer: BatchingProducer,
+    topics: TopicNames,
   ) {
-    this.deliveriesTopic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+    this.deliveriesTopic = topics.deliveries;
   }
 
   async ingest(message: InboundMessage): Promise<IngestResult> {

@@ -1,6 +1,6 @@
 import { AppConfig } from '../../../src/platform/config/app-config.js';
 import { PipelineTopology, TopologyError, type TopicSpec } from '../../../src/platform/kafka/pipeline-topology.js';
-import { buildTopology, Handlers, pipelineTopology, topicNames } from '../../../src/topology.js';
+import { buildTopology, Handlers, pipelineTopology, topicNamesOf } from '../../../src/topology.js';
 
 const config = AppConfig.fromEnv({
   KAFKA_TOPIC_PREFIX: 'acme.webhooks',
@@ -9,7 +9,7 @@ const config = AppConfig.fromEnv({
   DELIVERY_CONCURRENCY: '128',
   DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '16',
 });
-const names = topicNames('acme.webhooks', config.retrySchedule);
+const names = topicNamesOf(config);
 
 describe('pipeline topology', () => {
   it('declares every topic a stage writes to, and parks on the DLQ', () => {
