@@ -43,6 +43,23 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
   operations: [DeadLetterConsumerModule, OperationsRunnerModule],
 };
 
+/**
+ * What every role's services stand on: configuration, the topology (and its TopicNames), Postgres,
+ * Kafka, the changelog outbox, egress, and the dead-letter index (every role may park a record too
+ * large for the DLQ topic: its bytes go to dead_letters). The medium tests build on the same list.
+ */
+export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
+  return [
+    ConfigModule.forRoot(config),
+    TopologyModule.forRoot(config),
+    DatabaseModule.forRoot(config),
+    KafkaModule,
+    OutboxModule,
+    EgressModule,
+    DeadLettersModule,
+  ];
+}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -51,17 +68,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        TopologyModule.forRoot(config),
-        DatabaseModule.forRoot(config),
-        KafkaModule,
-        OutboxModule,
-        EgressModule,
+        ...foundationModules(config),
+        // Every role's HTTP surface: conventions and logs, /metrics, /health.
         HttpPlatformModule,
         TelemetryModule,
         HealthModule,
-        // Every role may park a record too large for the DLQ topic: its bytes go to dead_letters.
-        DeadLettersModule,
         ...features,
       ],
     };
