@@ -25,6 +25,7 @@ import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js'
 import { OperationsApiModule } from './modules/operations/operations-api.module.js';
 import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
+import { ReportsWorkModule } from './modules/reports/reports-work.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
@@ -40,7 +41,8 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
-  operations: [DeadLetterConsumerModule, OperationsRunnerModule],
+  // The runner, and beside it every module that registers an operation kind's handler with it.
+  operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule],
 };
 
 /**
