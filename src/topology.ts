@@ -91,35 +91,8 @@ function ingestTopics(config: AppConfig, names: TopicNames, group: GroupName): T
 
 /** The deliveries topic, its retry tiers, the DLQ and the alerts. */
 function deliveryTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
-  const delivery = concurrency(config, 'delivery');
   return [
-    {
-      topic: names.deliveries,
-      owned: true,
-      consumer: {
-        roles: ['delivery'],
-        handler: Handlers.delivery,
-        group: group('delivery'),
-        stepAside: true,
-        ...delivery,
-      },
-      // A stalled subscription's task may step aside to any tier.
-      produces: [...names.retries, names.dlq, names.alerts],
-    },
-    ...config.retrySchedule.map((tier, i) => ({
-      topic: names.retries[i],
-      owned: true,
-      consumer: {
-        roles: ['retry'] as Role[],
-        handler: Handlers.retry,
-        group: group(`retry-${tier.label}`),
-        delayMs: tier.ms,
-        tier: tier.label,
-        stepAside: true,
-        ...delivery,
-      },
-      produces: [...names.retries, names.dlq, names.alerts],
-    })),
+    ...attemptTopics(config, names, group),
     {
       topic: names.dlq,
       owned: true,
@@ -142,6 +115,41 @@ function deliveryTopics(config: AppConfig, names: TopicNames, group: GroupName):
       },
       produces: [],
     },
+  ];
+}
+
+/** The topics whose tasks are attempted: the deliveries topic and each retry tier. */
+function attemptTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
+  const delivery = concurrency(config, 'delivery');
+  // A stalled subscription's task may step aside to any tier.
+  const produces = [...names.retries, names.dlq, names.alerts];
+  return [
+    {
+      topic: names.deliveries,
+      owned: true,
+      consumer: {
+        roles: ['delivery'],
+        handler: Handlers.delivery,
+        group: group('delivery'),
+        stepAside: true,
+        ...delivery,
+      },
+      produces,
+    },
+    ...config.retrySchedule.map((tier, i) => ({
+      topic: names.retries[i],
+      owned: true,
+      consumer: {
+        roles: ['retry'] as Role[],
+        handler: Handlers.retry,
+        group: group(`retry-${tier.label}`),
+        delayMs: tier.ms,
+        tier: tier.label,
+        stepAside: true,
+        ...delivery,
+      },
+      produces,
+    })),
   ];
 }
 
