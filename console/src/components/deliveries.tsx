@@ -16,6 +16,37 @@ interface Filters {
   to: string;
 }
 
+/** The log's filters; each change goes back to the first page. */
+function DeliveryFilters({ filters, set }: { filters: Filters; set: (k: keyof Filters) => (e: Event) => void }) {
+  return (
+    <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter deliveries">
+      <label>
+        Outcome
+        <select value={filters.outcome} onChange={set('outcome')}>
+          <option value="">any</option>
+          {OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Status code
+        <input type="number" min={100} max={599} value={filters.status_code} onChange={set('status_code')} />
+      </label>
+      <label>
+        From
+        <input type="datetime-local" value={filters.from} onChange={set('from')} />
+      </label>
+      <label>
+        To
+        <input type="datetime-local" value={filters.to} onChange={set('to')} />
+      </label>
+    </form>
+  );
+}
+
 /** A subscription's delivery log: filters (outcome, status, time) and cursor paging. */
 export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
   const [filters, setFilters] = useState<Filters>({ outcome: '', status_code: '', from: '', to: '' });
@@ -53,31 +84,7 @@ export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
         </button>
       }
     >
-      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter deliveries">
-        <label>
-          Outcome
-          <select value={filters.outcome} onChange={set('outcome')}>
-            <option value="">any</option>
-            {OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status code
-          <input type="number" min={100} max={599} value={filters.status_code} onChange={set('status_code')} />
-        </label>
-        <label>
-          From
-          <input type="datetime-local" value={filters.from} onChange={set('from')} />
-        </label>
-        <label>
-          To
-          <input type="datetime-local" value={filters.to} onChange={set('to')} />
-        </label>
-      </form>
+      <DeliveryFilters filters={filters} set={set} />
       <ErrorBox error={page.error} />
       <Loading when={page.loading && !page.data} />
       {page.data && (
