@@ -1,12 +1,17 @@
 import { useState } from 'preact/hooks';
 import { call, client, type DeadLetter, type Page } from '../api';
 import { OperationStatus, useOperation } from '../components/operation-tracker';
-import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
+import { Badge, Choice, ErrorBox, Filters, Loading, Pager } from '../components/ui';
 import { short, time } from '../format';
 import { useCursor, useLoad } from '../hooks';
 import { href } from '../router';
 
 const REASONS = ['exhausted', 'gone', 'blocked', 'disabled', 'invalid_envelope', 'undecodable', 'processing_error'];
+const STATES: [string, string][] = [
+  ['false', 'parked'],
+  ['true', 'redriven'],
+  ['', 'any'],
+];
 
 /** The redrive filters that select exactly one parked record: its subscription, reason and millisecond. */
 const onlyThis = (d: DeadLetter) => ({
@@ -84,30 +89,13 @@ interface FiltersProps {
 /** The reason and state filters, and the button that redrives every parked record they select. */
 function DeadLetterFilters({ reason, state, onReason, onState, onRedriveAll }: FiltersProps) {
   return (
-    <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter dead letters">
-      <label>
-        Reason
-        <select value={reason} onChange={onReason}>
-          <option value="">any</option>
-          {REASONS.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        State
-        <select value={state} onChange={onState}>
-          <option value="false">parked</option>
-          <option value="true">redriven</option>
-          <option value="">any</option>
-        </select>
-      </label>
+    <Filters label="Filter dead letters">
+      <Choice label="Reason" value={reason} options={[['', 'any'], ...REASONS]} onChange={onReason} />
+      <Choice label="State" value={state} options={STATES} onChange={onState} />
       <button type="button" onClick={onRedriveAll}>
         Redrive all parked{reason ? ` (${reason})` : ''}
       </button>
-    </form>
+    </Filters>
   );
 }
 

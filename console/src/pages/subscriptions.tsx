@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, client, type Circuit, type Subscription } from '../api';
-import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
+import { Badge, Choice, ErrorBox, Filters, Loading, Pager } from '../components/ui';
 import { time } from '../format';
 import { useCursor, useLoad } from '../hooks';
 import { href } from '../router';
@@ -58,21 +58,18 @@ interface FiltersProps {
 
 function SubscriptionFilters({ status, event, onStatus, onEvent }: FiltersProps) {
   return (
-    <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter subscriptions">
-      <label>
-        Status
-        <select value={status} onChange={onStatus}>
-          <option value="">any</option>
-          <option value="active">active</option>
-          <option value="failing">failing</option>
-          <option value="disabled">disabled</option>
-        </select>
-      </label>
+    <Filters label="Filter subscriptions">
+      <Choice
+        label="Status"
+        value={status}
+        options={[['', 'any'], 'active', 'failing', 'disabled']}
+        onChange={onStatus}
+      />
       <label>
         Event type
         <input type="search" placeholder="order.created" value={event} onChange={onEvent} />
       </label>
-    </form>
+    </Filters>
   );
 }
 
