@@ -10,12 +10,14 @@ import { pipelineTopology, TopicNames, topicNamesOf } from './topology.js';
 @Module({})
 export class TopologyModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // The names every module is given are the ones the topology was checked against.
+    const names = topicNamesOf(config);
     return {
       module: TopologyModule,
       global: true,
       providers: [
-        { provide: PipelineTopology, useValue: pipelineTopology(config) },
-        { provide: TopicNames, useValue: topicNamesOf(config) },
+        { provide: PipelineTopology, useValue: pipelineTopology(config, names) },
+        { provide: TopicNames, useValue: names },
       ],
       exports: [PipelineTopology, TopicNames],
     };

@@ -38,6 +38,11 @@ export class TopicNames {
     this.eventTypes = `${prefix}.event-types`;
     this.retries = schedule.map((tier) => `${prefix}.retry-${tier.label}`);
   }
+
+  /** Every name (a name added above is in it too); the boot requires each to be a topic of the table. */
+  all(): string[] {
+    return Object.values(this).flat() as string[];
+  }
 }
 
 /** The topic names this configuration describes (KAFKA_TOPIC_PREFIX, RETRY_SCHEDULE). */
@@ -45,9 +50,15 @@ export function topicNamesOf(config: AppConfig): TopicNames {
   return new TopicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
 }
 
-/** The pipeline topology for this configuration, as the platform receives it. */
-export function pipelineTopology(config: AppConfig): PipelineTopology {
-  return new PipelineTopology(buildTopology(config), topicNamesOf(config).dlq);
+/**
+ * The pipeline topology for this configuration, as the platform receives it. It fails the boot when
+ * the table writes to a topic it does not declare, or when a name producers are given (`names`) is
+ * not one of its topics.
+ */
+export function pipelineTopology(config: AppConfig, names = topicNamesOf(config)): PipelineTopology {
+  const topology = new PipelineTopology(buildTopology(config, names), names.dlq);
+  for (const topic of names.all()) topology.assertDeclared(topic);
+  return topology;
 }
 
 /**
@@ -55,8 +66,7 @@ export function pipelineTopology(config: AppConfig): PipelineTopology {
  * produces. Topics are created from it at start, and the boot fails if an enabled consumer's
  * handler is not registered.
  */
-export function buildTopology(config: AppConfig): TopicSpec[] {
-  const names = topicNamesOf(config);
+export function buildTopology(config: AppConfig, names = topicNamesOf(config)): TopicSpec[] {
   const group = (name: string) => `${config.groupPrefix}.${name}`;
   return [
     ...ingestTopics(config, names, group),
