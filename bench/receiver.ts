@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,8 @@ export interface ReceiverStats {
   lastAt: number;
 }
 
-async function main(): Promise<void> {
+/** A self-signed certificate for 127.0.0.1, its CA written to a temporary file for the service. */
+async function certificate(): Promise<{ key: string; cert: string; caFile: string }> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',
@@ -37,49 +39,86 @@ async function main(): Promise<void> {
   });
   const caFile = join(mkdtempSync(join(tmpdir(), 'hookline-bench-')), 'ca.pem');
   writeFileSync(caFile, pems.cert);
+  return { key: pems.private, cert: pems.cert, caFile };
+}
 
-  let requests = 0;
-  let seen = new Set<string>();
-  let latencies: number[] = [];
-  let firstAt = 0;
-  let lastAt = 0;
-  let hangMs = 0;
-  let hanging = 0;
-  const held = new Map<NodeJS.Timeout, () => void>();
-  const answer = (res: import('node:http').ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-  };
-  const hold = (res: import('node:http').ServerResponse) => {
-    hanging++;
-    const timer = setTimeout(() => held.get(timer)?.(), hangMs);
-    held.set(timer, () => {
-      held.delete(timer);
+function answer(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{"ok":true}');
+}
+
+/** What the receiver counted since its last reset. */
+class Tally {
+  requests = 0;
+  hanging = 0;
+  private readonly seen = new Set<string>();
+  private readonly latencies: number[] = [];
+  private firstAt = 0;
+  private lastAt = 0;
+
+  /** A request to a path that does not hang, answered: its (path, event id) and latency from created_at. */
+  answered(url: string | undefined, webhookId: unknown, body: Buffer, now: number): void {
+    this.requests++;
+    this.firstAt ||= now;
+    this.lastAt = now;
+    this.seen.add(`${url} ${String(webhookId)}`);
+    try {
+      const created = Date.parse((JSON.parse(body.toString('utf8')) as { created_at: string }).created_at);
+      this.latencies.push(now - created);
+    } catch {
+      // not an envelope: counted, no latency
+    }
+  }
+
+  stats(held: number): ReceiverStats {
+    const { requests, hanging, latencies, firstAt, lastAt } = this;
+    return { requests, hanging, held, unique: this.seen.size, latencies, firstAt, lastAt };
+  }
+}
+
+/** The requests held on hanging paths, each answered after `ms` or at release. */
+class Holds {
+  ms = 0;
+  private readonly held = new Map<NodeJS.Timeout, () => void>();
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  hold(res: ServerResponse): void {
+    const timer = setTimeout(() => this.held.get(timer)?.(), this.ms);
+    this.held.set(timer, () => {
+      this.held.delete(timer);
       clearTimeout(timer);
       if (!res.destroyed) answer(res);
     });
-    res.on('close', () => held.delete(timer));
-  };
-  const server = createServer({ key: pems.private, cert: pems.cert, keepAliveTimeout: 60_000 }, (req, res) => {
+    res.on('close', () => this.held.delete(timer));
+  }
+
+  /** Answers every held request, and stops holding. */
+  release(): void {
+    this.ms = 0;
+    [...this.held.values()].forEach((release) => release());
+  }
+}
+
+async function main(): Promise<void> {
+  const { key, cert, caFile } = await certificate();
+  let tally = new Tally();
+  const holds = new Holds();
+  const server = createServer({ key, cert, keepAliveTimeout: 60_000 }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const now = Date.now();
-      if (req.url?.startsWith('/hang/') && hangMs > 0) return hold(res);
-      answer(res);
-      if (req.url?.startsWith('/hang/')) return void hanging++;
-      requests++;
-      firstAt ||= now;
-      lastAt = now;
-      seen.add(`${req.url} ${String(req.headers['webhook-id'])}`);
-      try {
-        const created = Date.parse(
-          (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { created_at: string }).created_at,
-        );
-        latencies.push(now - created);
-      } catch {
-        // not an envelope: counted, no latency
+      const hangs = req.url?.startsWith('/hang/') ?? false;
+      if (hangs && holds.ms > 0) {
+        tally.hanging++;
+        return holds.hold(res);
       }
+      answer(res);
+      if (hangs) return void tally.hanging++;
+      tally.answered(req.url, req.headers['webhook-id'], Buffer.concat(chunks), now);
     });
   });
   server.listen(0, '127.0.0.1', () => {
@@ -87,32 +126,11 @@ async function main(): Promise<void> {
     process.send!({ type: 'ready', port, caFile });
   });
   process.on('message', (command: ReceiverCommand) => {
-    if (command.type === 'reset') {
-      requests = 0;
-      seen = new Set();
-      latencies = [];
-      firstAt = lastAt = 0;
-      hanging = 0;
-      process.send!({ type: 'reset' });
-    } else if (command.type === 'hang') {
-      hangMs = command.ms;
-      process.send!({ type: 'hang' });
-    } else if (command.type === 'release') {
-      hangMs = 0;
-      [...held.values()].forEach((release) => release());
-      process.send!({ type: 'release' });
-    } else if (command.type === 'stats') {
-      const stats: ReceiverStats = {
-        requests,
-        hanging,
-        held: held.size,
-        unique: seen.size,
-        latencies,
-        firstAt,
-        lastAt,
-      };
-      process.send!({ type: 'stats', stats });
-    }
+    if (command.type === 'reset') tally = new Tally();
+    else if (command.type === 'hang') holds.ms = command.ms;
+    else if (command.type === 'release') holds.release();
+    if (command.type === 'stats') process.send!({ type: 'stats', stats: tally.stats(holds.size) });
+    else process.send!({ type: command.type });
   });
   process.on('disconnect', () => process.exit(0));
 }

@@ -1,3 +1,4 @@
+import type { Producer } from 'kafkajs';
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
 import {
   kafka,
@@ -60,6 +61,59 @@ async function scrape(service: ServiceProcess): Promise<string> {
   return (await (await fetch(`${service.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
 }
 
+/** Samples the most blocked partitions the service reports, every 500 ms, until stop() returns the highest. */
+function sampleBlockedPartitions(service: ServiceProcess): { stop(): Promise<number> } {
+  const most = (a: number, b: number) => Math.max(a, b);
+  let max = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      max = most(max, metricSum(await scrape(service), 'hookline_consumer_blocked_partitions', most));
+      await sleep(500);
+    }
+  })();
+  return {
+    stop: async () => {
+      sampling = false;
+      await sampler;
+      return max;
+    },
+  };
+}
+
+/** A phase's subscriptions (the first `healthy` of `total`), its events and its name in the log. */
+interface Shape {
+  healthy: number;
+  total: number;
+  events: number;
+  label: string;
+}
+
+type Burst = Omit<HangPhase, 'healthy' | 'hanging' | 'events' | 'stopSeconds' | 'exitCode'>;
+
+/** The timed burst on a warmed-up service: event i goes to subscription i mod total. */
+async function burst(service: ServiceProcess, producer: Producer, topic: string, shape: Shape): Promise<Burst> {
+  const { healthy, total, events, label } = shape;
+  await receiver.reset();
+  const blocked = sampleBlockedPartitions(service);
+  const expected = Array.from({ length: events }, (_, i) => i % total).filter((k) => k < healthy).length;
+  const started = Date.now();
+  await publish(producer, topic, events, (i) => `bench.s${i % total}`);
+  const stats = await waitDelivered(expected, label);
+  const maxBlockedPartitions = await blocked.stop();
+  const seconds = (stats.lastAt - started) / 1000;
+  return {
+    healthyDeliveries: stats.requests,
+    seconds,
+    perSecond: stats.requests / seconds,
+    latencyMs: percentiles(stats.latencies),
+    hangingRequests: stats.hanging,
+    heldAtEnd: stats.held,
+    deferredTasks: metricSum(await scrape(service), 'hookline_deferred_tasks_total'),
+    maxBlockedPartitions,
+  };
+}
+
 async function phase(healthy: number, hanging: number, events: number): Promise<HangPhase> {
   const total = healthy + hanging;
   const prefix = newPrefix();
@@ -79,44 +133,11 @@ async function phase(healthy: number, hanging: number, events: number): Promise<
     await publish(producer, topic, healthy, (i) => `bench.s${i}`);
     await waitDelivered(healthy, `warm-up ${label}`);
 
-    await receiver.reset();
-    let maxBlocked = 0;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        maxBlocked = Math.max(
-          maxBlocked,
-          metricSum(await scrape(service), 'hookline_consumer_blocked_partitions', (a, b) => Math.max(a, b)),
-        );
-        await sleep(500);
-      }
-    })();
-    const expected = Array.from({ length: events }, (_, i) => i % total).filter((k) => k < healthy).length;
-    const started = Date.now();
-    await publish(producer, topic, events, (i) => `bench.s${i % total}`);
-    const stats = await waitDelivered(expected, label);
-    sampling = false;
-    await sampler;
-    const seconds = (stats.lastAt - started) / 1000;
-    const deferredTasks = metricSum(await scrape(service), 'hookline_deferred_tasks_total');
+    const measured = await burst(service, producer, topic, { healthy, total, events, label });
     await receiver.release();
     const stopping = Date.now();
     const exitCode = await service.stop();
-    return {
-      healthy,
-      hanging,
-      events,
-      healthyDeliveries: stats.requests,
-      seconds,
-      perSecond: stats.requests / seconds,
-      latencyMs: percentiles(stats.latencies),
-      hangingRequests: stats.hanging,
-      heldAtEnd: stats.held,
-      deferredTasks,
-      maxBlockedPartitions: maxBlocked,
-      stopSeconds: (Date.now() - stopping) / 1000,
-      exitCode,
-    };
+    return { healthy, hanging, events, ...measured, stopSeconds: (Date.now() - stopping) / 1000, exitCode };
   } finally {
     await receiver.release();
     await producer.disconnect();

@@ -25,6 +25,7 @@ import { RetryConsumerModule } from './consumers/retry/retry-consumer.module.js'
 import { OperationsApiModule } from './modules/operations/operations-api.module.js';
 import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
+import { ReportsWorkModule } from './modules/reports/reports-work.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
@@ -40,8 +41,26 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
-  operations: [DeadLetterConsumerModule, OperationsRunnerModule],
+  // The runner, and beside it every module that registers an operation kind's handler with it.
+  operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule],
 };
+
+/**
+ * What every role's services stand on: configuration, the topology (and its TopicNames), Postgres,
+ * Kafka, the changelog outbox, egress, and the dead-letter index (every role may park a record too
+ * large for the DLQ topic: its bytes go to dead_letters). The medium tests build on the same list.
+ */
+export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
+  return [
+    ConfigModule.forRoot(config),
+    TopologyModule.forRoot(config),
+    DatabaseModule.forRoot(config),
+    KafkaModule,
+    OutboxModule,
+    EgressModule,
+    DeadLettersModule,
+  ];
+}
 
 @Module({})
 export class AppModule {
@@ -51,17 +70,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        TopologyModule.forRoot(config),
-        DatabaseModule.forRoot(config),
-        KafkaModule,
-        OutboxModule,
-        EgressModule,
+        ...foundationModules(config),
+        // Every role's HTTP surface: conventions and logs, /metrics, /health.
         HttpPlatformModule,
         TelemetryModule,
         HealthModule,
-        // Every role may park a record too large for the DLQ topic: its bytes go to dead_letters.
-        DeadLettersModule,
         ...features,
       ],
     };

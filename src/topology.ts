@@ -16,19 +16,49 @@ export const Handlers = {
 } as const;
 export type HandlerName = (typeof Handlers)[keyof typeof Handlers];
 
-export const topicNames = (prefix: string, schedule: { label: string }[]) => ({
-  deliveries: `${prefix}.deliveries`,
-  dlq: `${prefix}.dlq`,
-  alerts: `${prefix}.alerts`,
-  subscriptions: `${prefix}.subscriptions`,
-  eventTypes: `${prefix}.event-types`,
-  retries: schedule.map((tier) => `${prefix}.retry-${tier.label}`),
-});
-export type TopicNames = ReturnType<typeof topicNames>;
+/**
+ * The names of Hookline's own topics under this deployment's prefix. One instance, built from the
+ * configuration by TopologyModule, is injected wherever a topic is named: producers, consumers and
+ * this table agree by construction.
+ */
+export class TopicNames {
+  readonly deliveries: string;
+  readonly dlq: string;
+  readonly alerts: string;
+  readonly subscriptions: string;
+  readonly eventTypes: string;
+  /** One per RETRY_SCHEDULE entry, in its order. */
+  readonly retries: readonly string[];
 
-/** The pipeline topology for this configuration, as the platform receives it. */
-export function pipelineTopology(config: AppConfig): PipelineTopology {
-  return new PipelineTopology(buildTopology(config), topicNames(config.env.KAFKA_TOPIC_PREFIX, []).dlq);
+  constructor(prefix: string, schedule: readonly { label: string }[]) {
+    this.deliveries = `${prefix}.deliveries`;
+    this.dlq = `${prefix}.dlq`;
+    this.alerts = `${prefix}.alerts`;
+    this.subscriptions = `${prefix}.subscriptions`;
+    this.eventTypes = `${prefix}.event-types`;
+    this.retries = schedule.map((tier) => `${prefix}.retry-${tier.label}`);
+  }
+
+  /** Every name (a name added above is in it too); the boot requires each to be a topic of the table. */
+  all(): string[] {
+    return Object.values(this).flat() as string[];
+  }
+}
+
+/** The topic names this configuration describes (KAFKA_TOPIC_PREFIX, RETRY_SCHEDULE). */
+export function topicNamesOf(config: AppConfig): TopicNames {
+  return new TopicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
+}
+
+/**
+ * The pipeline topology for this configuration, as the platform receives it. It fails the boot when
+ * the table writes to a topic it does not declare, or when a name producers are given (`names`) is
+ * not one of its topics.
+ */
+export function pipelineTopology(config: AppConfig, names = topicNamesOf(config)): PipelineTopology {
+  const topology = new PipelineTopology(buildTopology(config, names), names.dlq);
+  for (const topic of names.all()) topology.assertDeclared(topic);
+  return topology;
 }
 
 /**
@@ -36,8 +66,7 @@ export function pipelineTopology(config: AppConfig): PipelineTopology {
  * produces. Topics are created from it at start, and the boot fails if an enabled consumer's
  * handler is not registered.
  */
-export function buildTopology(config: AppConfig): TopicSpec[] {
-  const names = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
+export function buildTopology(config: AppConfig, names = topicNamesOf(config)): TopicSpec[] {
   const group = (name: string) => `${config.groupPrefix}.${name}`;
   return [
     ...ingestTopics(config, names, group),
@@ -72,35 +101,8 @@ function ingestTopics(config: AppConfig, names: TopicNames, group: GroupName): T
 
 /** The deliveries topic, its retry tiers, the DLQ and the alerts. */
 function deliveryTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
-  const delivery = concurrency(config, 'delivery');
   return [
-    {
-      topic: names.deliveries,
-      owned: true,
-      consumer: {
-        roles: ['delivery'],
-        handler: Handlers.delivery,
-        group: group('delivery'),
-        stepAside: true,
-        ...delivery,
-      },
-      // A stalled subscription's task may step aside to any tier.
-      produces: [...names.retries, names.dlq, names.alerts],
-    },
-    ...config.retrySchedule.map((tier, i) => ({
-      topic: names.retries[i],
-      owned: true,
-      consumer: {
-        roles: ['retry'] as Role[],
-        handler: Handlers.retry,
-        group: group(`retry-${tier.label}`),
-        delayMs: tier.ms,
-        tier: tier.label,
-        stepAside: true,
-        ...delivery,
-      },
-      produces: [...names.retries, names.dlq, names.alerts],
-    })),
+    ...attemptTopics(config, names, group),
     {
       topic: names.dlq,
       owned: true,
@@ -123,6 +125,41 @@ function deliveryTopics(config: AppConfig, names: TopicNames, group: GroupName):
       },
       produces: [],
     },
+  ];
+}
+
+/** The topics whose tasks are attempted: the deliveries topic and each retry tier. */
+function attemptTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
+  const delivery = concurrency(config, 'delivery');
+  // A stalled subscription's task may step aside to any tier.
+  const produces = [...names.retries, names.dlq, names.alerts];
+  return [
+    {
+      topic: names.deliveries,
+      owned: true,
+      consumer: {
+        roles: ['delivery'],
+        handler: Handlers.delivery,
+        group: group('delivery'),
+        stepAside: true,
+        ...delivery,
+      },
+      produces,
+    },
+    ...config.retrySchedule.map((tier, i) => ({
+      topic: names.retries[i],
+      owned: true,
+      consumer: {
+        roles: ['retry'] as Role[],
+        handler: Handlers.retry,
+        group: group(`retry-${tier.label}`),
+        delayMs: tier.ms,
+        tier: tier.label,
+        stepAside: true,
+        ...delivery,
+      },
+      produces,
+    })),
   ];
 }
 

@@ -117,6 +117,9 @@ describe('REST /v1/event-types', () => {
       version: 1,
     });
     expectErrorBody(await patch({ description: 'x' }, etag), 412, 'PRECONDITION_FAILED');
+    // An invalid change is refused before its precondition is judged, even with a stale If-Match.
+    expectErrorBody(await patch({ schema: { type: 7 } }, etag), 422, 'VALIDATION_ERROR');
+    expectErrorBody(await patch({ colour: 'red' }, etag), 422, 'VALIDATION_ERROR');
 
     const schema = { ...invoiceSchema, required: ['invoice_id'] };
     expect(expectData(await patch({ schema }), 200)).toMatchObject({ version: 2, schema });

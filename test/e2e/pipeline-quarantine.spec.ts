@@ -1,5 +1,5 @@
 import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafka.service.js';
-import { topicNames } from '../../src/topology.js';
+import { topicNamesOf } from '../../src/topology.js';
 import { PipelineHarness } from '../support/harness.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
@@ -70,7 +70,7 @@ describe('pipeline: quarantine and produce failures', () => {
   });
 
   it('is not ready while its DLQ topic is gone, then parks and delivers everything without a restart', async () => {
-    const dlq = topicNames(h.config.env.KAFKA_TOPIC_PREFIX, []).dlq;
+    const dlq = topicNamesOf(h.config).dlq;
     const ready = () => fetch(`${h.baseUrl}/health/ready`);
     expect((await ready()).status).toBe(200);
     const admin = h.kafka.kafka.admin();

@@ -4,7 +4,7 @@ import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
 import { RecordRejectedError } from '../../src/platform/kafka/produce-errors.js';
 import { eventually } from '../support/pipeline-fixtures.js';
 import { testConfig } from '../support/test-config.js';
-import { pipelineTopology, topicNames } from '../../src/topology.js';
+import { pipelineTopology, topicNamesOf } from '../../src/topology.js';
 
 /** kafkajs's ConfigResourceTypes.TOPIC (its enums are not ES named exports). */
 const TOPIC_RESOURCE = 2;
@@ -21,7 +21,7 @@ describe('batching producer on the real broker', () => {
   const kafka = new KafkaService(config, pipelineTopology(config), health);
   const producer = new BatchingProducer(kafka);
   // A topic of the pipeline (the producer writes to no other), shrunk to refuse records over 10 KB.
-  const topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).alerts;
+  const topic = topicNamesOf(config).alerts;
 
   beforeAll(async () => {
     await kafka.start();

@@ -3,7 +3,7 @@ import { DeadLetterWriter } from '../../src/platform/kafka/dead-letter.writer.js
 import { KafkaPipelineTransport } from '../../src/platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
-import { Handlers, pipelineTopology, topicNames } from '../../src/topology.js';
+import { Handlers, pipelineTopology, topicNamesOf } from '../../src/topology.js';
 import { eventually } from '../support/pipeline-fixtures.js';
 import { testConfig } from '../support/test-config.js';
 
@@ -40,7 +40,7 @@ describe('processing_error parks are loud', () => {
     );
     await new Promise<void>((resolve, reject) => void transport.listen((e?: unknown) => (e ? reject(e) : resolve())));
     const before = await parked();
-    const topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).eventTypes;
+    const topic = topicNamesOf(config).eventTypes;
     await kafka.send(topic, [
       { key: 'a', value: '{"type":"EventTypeChangedV1"}' },
       { key: 'b', value: '{"type":"EventTypeChangedV1"}' },

@@ -1,14 +1,9 @@
 import { Logger, type DynamicModule, type InjectionToken, type LoggerService, type Type } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
+import { foundationModules } from '../../src/app.module.js';
 import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { ConfigModule } from '../../src/platform/config/config.module.js';
-import { DatabaseModule } from '../../src/platform/database/database.module.js';
-import { EgressModule } from '../../src/platform/egress/egress.module.js';
-import { KafkaModule } from '../../src/platform/kafka/kafka.module.js';
-import { OutboxModule } from '../../src/platform/outbox/outbox.module.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { pipelineTopology, topicNames, type TopicNames } from '../../src/topology.js';
-import { TopologyModule } from '../../src/topology.module.js';
+import { pipelineTopology, topicNamesOf, type TopicNames } from '../../src/topology.js';
 import { TopicRecorder } from './failure-scenarios.js';
 import type { HttpsReceiver } from './https-receiver.js';
 import { PipelineFixtures, type SubscriptionFixture } from './pipeline-fixtures.js';
@@ -23,26 +18,17 @@ export interface Replacement {
 }
 
 /**
- * One feature module as the app builds it: on the global platform modules (configuration,
- * Postgres, Kafka, egress) of `config`, with `replacements` standing in for the collaborators the
- * test cuts off, compiled and initialised (onModuleInit and onApplicationBootstrap have run).
+ * One feature module as the app builds it: on the app's own foundation modules (foundationModules:
+ * configuration, topology, Postgres, Kafka, outbox, egress, dead-letter index) of `config`, with
+ * `replacements` standing in for the collaborators the test cuts off, compiled and initialised
+ * (onModuleInit and onApplicationBootstrap have run).
  */
 export async function mediumModule(
   config: AppConfig,
   feature: Type | DynamicModule,
   replacements: readonly Replacement[] = [],
 ): Promise<TestingModule> {
-  const builder = Test.createTestingModule({
-    imports: [
-      ConfigModule.forRoot(config),
-      TopologyModule.forRoot(config),
-      DatabaseModule.forRoot(config),
-      KafkaModule,
-      OutboxModule,
-      EgressModule,
-      feature,
-    ],
-  });
+  const builder = Test.createTestingModule({ imports: [...foundationModules(config), feature] });
   // Quiet as the app is under testConfig's LOG_LEVEL=silent (Nest's testing logger would print errors).
   if (config.env.LOG_LEVEL === 'silent') builder.setLogger(silent);
   for (const { provide, useValue } of replacements) builder.overrideProvider(provide).useValue(useValue);
@@ -78,7 +64,7 @@ export class MediumStack {
     this.config = testConfig(env);
     this.kafka = new KafkaService(this.config, pipelineTopology(this.config));
     this.fixtures = new PipelineFixtures(this.kafka);
-    this.topics = topicNames(this.config.env.KAFKA_TOPIC_PREFIX, this.config.retrySchedule);
+    this.topics = topicNamesOf(this.config);
   }
 
   static async start({ env = {}, receiver }: MediumStackOptions = {}): Promise<MediumStack> {

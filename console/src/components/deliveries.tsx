@@ -3,7 +3,7 @@ import type { operations } from '../../../clients/typescript/index';
 import { call, client, type Attempt, type Page } from '../api';
 import { useCursor, useLoad } from '../hooks';
 import { AttemptsTable } from './attempts-table';
-import { ErrorBox, Loading, Pager, Section } from './ui';
+import { Choice, ErrorBox, Filters, Loading, Pager, Section } from './ui';
 
 const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
 type Outcome = NonNullable<operations['DeliveryLogController_list_v1']['parameters']['query']>['outcome'];
@@ -14,6 +14,27 @@ interface Filters {
   status_code: string;
   from: string;
   to: string;
+}
+
+/** The log's filters; each change goes back to the first page. */
+function DeliveryFilters({ filters, set }: { filters: Filters; set: (k: keyof Filters) => (e: Event) => void }) {
+  return (
+    <Filters label="Filter deliveries">
+      <Choice label="Outcome" value={filters.outcome} options={[['', 'any'], ...OUTCOMES]} onChange={set('outcome')} />
+      <label>
+        Status code
+        <input type="number" min={100} max={599} value={filters.status_code} onChange={set('status_code')} />
+      </label>
+      <label>
+        From
+        <input type="datetime-local" value={filters.from} onChange={set('from')} />
+      </label>
+      <label>
+        To
+        <input type="datetime-local" value={filters.to} onChange={set('to')} />
+      </label>
+    </Filters>
+  );
 }
 
 /** A subscription's delivery log: filters (outcome, status, time) and cursor paging. */
@@ -53,31 +74,7 @@ export function Deliveries({ id, refresh }: { id: string; refresh: number }) {
         </button>
       }
     >
-      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter deliveries">
-        <label>
-          Outcome
-          <select value={filters.outcome} onChange={set('outcome')}>
-            <option value="">any</option>
-            {OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status code
-          <input type="number" min={100} max={599} value={filters.status_code} onChange={set('status_code')} />
-        </label>
-        <label>
-          From
-          <input type="datetime-local" value={filters.from} onChange={set('from')} />
-        </label>
-        <label>
-          To
-          <input type="datetime-local" value={filters.to} onChange={set('to')} />
-        </label>
-      </form>
+      <DeliveryFilters filters={filters} set={set} />
       <ErrorBox error={page.error} />
       <Loading when={page.loading && !page.data} />
       {page.data && (

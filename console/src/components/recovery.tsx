@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, client } from '../api';
 import { OperationStatus, isRunning, useOperation } from './operation-tracker';
 import { ErrorBox } from './ui';
@@ -12,13 +12,9 @@ const hoursAgo = (h: number) => {
 export function RecoveryForm({ id, onFinished }: { id: string; onFinished: () => void }) {
   const [since, setSince] = useState(() => hoursAgo(24));
   const [which, setWhich] = useState<'failed' | 'all'>('failed');
-  const [op, follow] = useOperation();
+  // Once it finished, the page's deliveries and charts show what the recovery sent.
+  const [op, follow] = useOperation(onFinished);
   const [error, setError] = useState<Error>();
-  const finished = op !== undefined && !isRunning(op);
-  // The page's deliveries and charts then show what the recovery sent (so far).
-  useEffect(() => {
-    if (finished) onFinished();
-  }, [finished]);
 
   const start = async (e: Event) => {
     e.preventDefault();

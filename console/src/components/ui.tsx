@@ -99,3 +99,41 @@ export function Code({ children, label }: { children: string; label: string }) {
     </pre>
   );
 }
+
+/** A form of filters: each field applies as it changes, so the form itself is never submitted. */
+export function Filters({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label={label}>
+      {children}
+    </form>
+  );
+}
+
+/** A labelled choice among `options`: [value, text] pairs, or values that are their own text. */
+export function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: (string | [string, string])[];
+  onChange: (e: Event) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={onChange}>
+        {options.map((option) => {
+          const [v, text] = typeof option === 'string' ? [option, option] : option;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}

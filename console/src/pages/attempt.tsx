@@ -5,6 +5,42 @@ import { ms, pretty, time } from '../format';
 import { useLoad } from '../hooks';
 import { href } from '../router';
 
+/** The request as sent, rebuilt from the attempt row (signatures masked). */
+function RequestSection({ request }: { request: Attempt['request'] }) {
+  return (
+    <Section title="Request">
+      {request ? (
+        <>
+          <p class="muted">{request.note}</p>
+          <p>
+            <code>
+              {request.method} {request.url ?? '(subscription deleted)'}
+            </code>
+          </p>
+          <HeaderTable headers={request.headers} label="Request headers" />
+          {request.body !== null && <Code label="Request body">{pretty(request.body)}</Code>}
+        </>
+      ) : (
+        <p class="muted">Not recorded.</p>
+      )}
+    </Section>
+  );
+}
+
+function ResponseSection({ attempt: a }: { attempt: Attempt }) {
+  return (
+    <Section title="Response">
+      <Fields rows={[['Status', a.status_code ?? `no response (${a.error ?? a.outcome})`]]} />
+      <HeaderTable headers={a.response_headers} label="Response headers" />
+      {a.response_body ? (
+        <Code label="Response body excerpt">{pretty(a.response_body)}</Code>
+      ) : (
+        <p class="muted">No body.</p>
+      )}
+    </Section>
+  );
+}
+
 /** One attempt: the request as sent (rebuilt, signatures masked), the response and timings. */
 export function AttemptPage({ id, attemptId }: { id: string; attemptId: string }) {
   const attempt = useLoad(
@@ -37,31 +73,8 @@ export function AttemptPage({ id, attemptId }: { id: string; attemptId: string }
               ]}
             />
           </Section>
-          <Section title="Request">
-            {a.request ? (
-              <>
-                <p class="muted">{a.request.note}</p>
-                <p>
-                  <code>
-                    {a.request.method} {a.request.url ?? '(subscription deleted)'}
-                  </code>
-                </p>
-                <HeaderTable headers={a.request.headers} label="Request headers" />
-                {a.request.body !== null && <Code label="Request body">{pretty(a.request.body)}</Code>}
-              </>
-            ) : (
-              <p class="muted">Not recorded.</p>
-            )}
-          </Section>
-          <Section title="Response">
-            <Fields rows={[['Status', a.status_code ?? `no response (${a.error ?? a.outcome})`]]} />
-            <HeaderTable headers={a.response_headers} label="Response headers" />
-            {a.response_body ? (
-              <Code label="Response body excerpt">{pretty(a.response_body)}</Code>
-            ) : (
-              <p class="muted">No body.</p>
-            )}
-          </Section>
+          <RequestSection request={a.request} />
+          <ResponseSection attempt={a} />
         </>
       )}
     </>

@@ -1,12 +1,17 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, client, type DeadLetter, type Page } from '../api';
-import { OperationStatus, isRunning, useOperation } from '../components/operation-tracker';
-import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
+import { OperationStatus, useOperation } from '../components/operation-tracker';
+import { Badge, Choice, ErrorBox, Filters, Loading, Pager } from '../components/ui';
 import { short, time } from '../format';
 import { useCursor, useLoad } from '../hooks';
 import { href } from '../router';
 
 const REASONS = ['exhausted', 'gone', 'blocked', 'disabled', 'invalid_envelope', 'undecodable', 'processing_error'];
+const STATES: [string, string][] = [
+  ['false', 'parked'],
+  ['true', 'redriven'],
+  ['', 'any'],
+];
 
 /** The redrive filters that select exactly one parked record: its subscription, reason and millisecond. */
 const onlyThis = (d: DeadLetter) => ({
@@ -60,6 +65,40 @@ function DeadLetterTable({ rows, onRedrive }: { rows: DeadLetter[]; onRedrive: (
   );
 }
 
+/** Starts redrives and follows the last one; once it finishes, `reload` shows the records it marked. */
+function useRedrive(reload: () => void) {
+  const [op, follow] = useOperation(reload);
+  const [error, setError] = useState<Error>();
+  const redrive = (filters: object) => {
+    setError(undefined);
+    call(client.POST('/dead-letters/redrives', { body: filters }))
+      .then((started) => follow(started.id))
+      .catch(setError);
+  };
+  return { op, error, redrive };
+}
+
+interface FiltersProps {
+  reason: string;
+  state: string;
+  onReason: (e: Event) => void;
+  onState: (e: Event) => void;
+  onRedriveAll: () => void;
+}
+
+/** The reason and state filters, and the button that redrives every parked record they select. */
+function DeadLetterFilters({ reason, state, onReason, onState, onRedriveAll }: FiltersProps) {
+  return (
+    <Filters label="Filter dead letters">
+      <Choice label="Reason" value={reason} options={[['', 'any'], ...REASONS]} onChange={onReason} />
+      <Choice label="State" value={state} options={STATES} onChange={onState} />
+      <button type="button" onClick={onRedriveAll}>
+        Redrive all parked{reason ? ` (${reason})` : ''}
+      </button>
+    </Filters>
+  );
+}
+
 /** Parked records, filtered by reason and state; redrive one, or all that are parked. */
 export function DeadLettersPage() {
   const [reason, setReason] = useState('');
@@ -81,19 +120,7 @@ export function DeadLettersPage() {
       ),
     [reason, state, cursor.after],
   );
-  const [op, follow] = useOperation();
-  const [error, setError] = useState<Error>();
-  const finished = op !== undefined && !isRunning(op);
-  // A finished redrive has marked its records: show the list as it is now.
-  useEffect(() => {
-    if (finished) page.reload();
-  }, [finished]);
-  const redrive = (filters: object) => {
-    setError(undefined);
-    call(client.POST('/dead-letters/redrives', { body: filters }))
-      .then((started) => follow(started.id))
-      .catch(setError);
-  };
+  const { op, error, redrive } = useRedrive(page.reload);
   const filter = (set: (v: string) => void) => (e: Event) => {
     set((e.target as HTMLSelectElement).value);
     cursor.first();
@@ -101,30 +128,13 @@ export function DeadLettersPage() {
   return (
     <>
       <h1 tabIndex={-1}>Dead letters</h1>
-      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter dead letters">
-        <label>
-          Reason
-          <select value={reason} onChange={filter(setReason)}>
-            <option value="">any</option>
-            {REASONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select value={state} onChange={filter(setState)}>
-            <option value="false">parked</option>
-            <option value="true">redriven</option>
-            <option value="">any</option>
-          </select>
-        </label>
-        <button type="button" onClick={() => redrive(reason ? { reason } : {})}>
-          Redrive all parked{reason ? ` (${reason})` : ''}
-        </button>
-      </form>
+      <DeadLetterFilters
+        reason={reason}
+        state={state}
+        onReason={filter(setReason)}
+        onState={filter(setState)}
+        onRedriveAll={() => redrive(reason ? { reason } : {})}
+      />
       <ErrorBox error={error ?? page.error} />
       {op && <OperationStatus op={op} label="Redrive progress" />}
       <Loading when={page.loading && !page.data} />

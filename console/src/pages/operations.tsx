@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, client, downloadReport as download, type Operation } from '../api';
-import { isRunning } from '../components/operation-tracker';
+import { isRunning, resultText } from '../components/operation-tracker';
 import { ErrorBox, Loading, Pager, Progress } from '../components/ui';
 import { short, time } from '../format';
 import { href } from '../router';
@@ -29,6 +29,49 @@ function downloadReport(op: Operation) {
   return download(op.id, `report-${op.id}.${csv ? 'csv' : 'json'}`, csv ? 'text/csv' : 'application/json');
 }
 
+/** A small summary of what a finished operation did, or why it failed. */
+function outcome(op: Operation) {
+  return (
+    <>
+      {resultText(op)}
+      {op.error && `${op.error.code}: ${op.error.message}`}
+    </>
+  );
+}
+
+/** Cancel while it runs, retry when it failed, download a completed report. */
+function OperationActions({
+  op,
+  onChanged,
+  onError,
+}: {
+  op: Operation;
+  onChanged: () => void;
+  onError: (e: Error) => void;
+}) {
+  const act = (action: () => Promise<unknown>) => action().then(onChanged, onError);
+  const path = { params: { path: { id: op.id } } };
+  return (
+    <div class="actions">
+      {isRunning(op) && op.status !== 'CANCELLING' && (
+        <button type="button" onClick={() => act(() => call(client.POST('/operations/{id}/cancellation', path)))}>
+          Cancel
+        </button>
+      )}
+      {op.status === 'FAILED' && (
+        <button type="button" onClick={() => act(() => call(client.POST('/operations/{id}/retry', path)))}>
+          Retry
+        </button>
+      )}
+      {op.kind === 'report' && op.status === 'COMPLETED' && (
+        <button type="button" onClick={() => downloadReport(op).catch(onError)}>
+          Download report
+        </button>
+      )}
+    </div>
+  );
+}
+
 function Row({
   op,
   highlight,
@@ -40,7 +83,6 @@ function Row({
   onChanged: () => void;
   onError: (e: Error) => void;
 }) {
-  const act = (action: () => Promise<unknown>) => action().then(onChanged, onError);
   return (
     <tr class={highlight ? 'highlight' : undefined}>
       <td>{op.kind}</td>
@@ -51,41 +93,9 @@ function Row({
       <td class="small">{scope(op)}</td>
       <td>{time(op.created_at)}</td>
       <td>{op.estimated_completion && isRunning(op) ? time(op.estimated_completion) : time(op.finished_at)}</td>
-      <td class="small">
-        {op.result &&
-          Object.entries(op.result)
-            .map(([k, v]) => `${k}: ${String(v)}`)
-            .join(', ')}
-        {op.error && `${op.error.code}: ${op.error.message}`}
-      </td>
+      <td class="small">{outcome(op)}</td>
       <td>
-        <div class="actions">
-          {isRunning(op) && op.status !== 'CANCELLING' && (
-            <button
-              type="button"
-              onClick={() =>
-                act(() => call(client.POST('/operations/{id}/cancellation', { params: { path: { id: op.id } } })))
-              }
-            >
-              Cancel
-            </button>
-          )}
-          {op.status === 'FAILED' && (
-            <button
-              type="button"
-              onClick={() =>
-                act(() => call(client.POST('/operations/{id}/retry', { params: { path: { id: op.id } } })))
-              }
-            >
-              Retry
-            </button>
-          )}
-          {op.kind === 'report' && op.status === 'COMPLETED' && (
-            <button type="button" onClick={() => downloadReport(op).catch(onError)}>
-              Download report
-            </button>
-          )}
-        </div>
+        <OperationActions op={op} onChanged={onChanged} onError={onError} />
       </td>
     </tr>
   );

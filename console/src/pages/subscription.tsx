@@ -8,10 +8,10 @@ import { time } from '../format';
 import { useLoad } from '../hooks';
 import { href } from '../router';
 
-function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void }) {
+/** Runs one action at a time: busy meanwhile, its error shown, `onChanged` after it succeeded. */
+function useAction(onChanged: () => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error>();
-  const [secret, setSecret] = useState<string>();
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
@@ -24,12 +24,17 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
       setBusy(false);
     }
   };
+  return { busy, error, run };
+}
+
+function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void }) {
+  const { busy, error, run } = useAction(onChanged);
+  const [secret, setSecret] = useState<string>();
+  const path = { params: { path: { id: sub.id } } };
   const rotate = () =>
     run(async () => {
       if (!confirm('Rotate the signing secret? The current one keeps signing for 24 hours.')) return;
-      const answer = await call(
-        client.POST('/webhooks/{id}/secret-rotations', { params: { path: { id: sub.id } }, body: {} }),
-      );
+      const answer = await call(client.POST('/webhooks/{id}/secret-rotations', { ...path, body: {} }));
       setSecret(answer.secret);
     });
   return (
@@ -38,7 +43,7 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
         <button
           type="button"
           disabled={busy}
-          onClick={() => run(() => call(client.POST('/webhooks/{id}/disable', { params: { path: { id: sub.id } } })))}
+          onClick={() => run(() => call(client.POST('/webhooks/{id}/disable', path)))}
         >
           Disable
         </button>
@@ -46,7 +51,7 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
         <button
           type="button"
           disabled={busy}
-          onClick={() => run(() => call(client.POST('/webhooks/{id}/enable', { params: { path: { id: sub.id } } })))}
+          onClick={() => run(() => call(client.POST('/webhooks/{id}/enable', path)))}
         >
           Enable
         </button>
@@ -61,6 +66,30 @@ function Actions({ sub, onChanged }: { sub: Subscription; onChanged: () => void 
         </p>
       )}
     </div>
+  );
+}
+
+/** The subscription's settings, status and circuit. */
+function Configuration({ s, circuit }: { s: Subscription; circuit?: Circuit }) {
+  return (
+    <Fields
+      rows={[
+        [
+          'Status',
+          <>
+            <Badge value={s.status} /> {s.status_reason && <span class="muted">{s.status_reason}</span>}
+          </>,
+        ],
+        ['Circuit', circuit ? <Badge value={circuit.state} kind={`circuit-${circuit.state}`} /> : '…'],
+        ['URL', <code>{s.url}</code>],
+        ['Events', s.events.join(', ')],
+        ['Alert URL', s.alert_url],
+        ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
+        ['ID', <code>{s.id}</code>],
+        ['Created', time(s.created_at)],
+        ['Updated', time(s.updated_at)],
+      ]}
+    />
   );
 }
 
@@ -86,27 +115,7 @@ export function SubscriptionPage({ id }: { id: string }) {
             title="Configuration"
             actions={<Actions sub={s} onChanged={() => (sub.reload(), circuit.reload())} />}
           >
-            <Fields
-              rows={[
-                [
-                  'Status',
-                  <>
-                    <Badge value={s.status} /> {s.status_reason && <span class="muted">{s.status_reason}</span>}
-                  </>,
-                ],
-                [
-                  'Circuit',
-                  circuit.data ? <Badge value={circuit.data.state} kind={`circuit-${circuit.data.state}`} /> : '…',
-                ],
-                ['URL', <code>{s.url}</code>],
-                ['Events', s.events.join(', ')],
-                ['Alert URL', s.alert_url],
-                ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
-                ['ID', <code>{s.id}</code>],
-                ['Created', time(s.created_at)],
-                ['Updated', time(s.updated_at)],
-              ]}
-            />
+            <Configuration s={s} circuit={circuit.data} />
           </Section>
           <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, client, type Circuit, type Subscription } from '../api';
-import { Badge, ErrorBox, Loading, Pager } from '../components/ui';
+import { Badge, Choice, ErrorBox, Filters, Loading, Pager } from '../components/ui';
 import { time } from '../format';
 import { useCursor, useLoad } from '../hooks';
 import { href } from '../router';
@@ -49,6 +49,30 @@ function SubscriptionTable({ subscriptions }: { subscriptions: Subscription[] })
   );
 }
 
+interface FiltersProps {
+  status: string;
+  event: string;
+  onStatus: (e: Event) => void;
+  onEvent: (e: Event) => void;
+}
+
+function SubscriptionFilters({ status, event, onStatus, onEvent }: FiltersProps) {
+  return (
+    <Filters label="Filter subscriptions">
+      <Choice
+        label="Status"
+        value={status}
+        options={[['', 'any'], 'active', 'failing', 'disabled']}
+        onChange={onStatus}
+      />
+      <label>
+        Event type
+        <input type="search" placeholder="order.created" value={event} onChange={onEvent} />
+      </label>
+    </Filters>
+  );
+}
+
 /** The tenant's subscriptions, filtered by status and event type, with status and circuit badges. */
 export function SubscriptionsPage() {
   const [status, setStatus] = useState('');
@@ -77,21 +101,7 @@ export function SubscriptionsPage() {
   return (
     <>
       <h1 tabIndex={-1}>Subscriptions</h1>
-      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter subscriptions">
-        <label>
-          Status
-          <select value={status} onChange={filter(setStatus)}>
-            <option value="">any</option>
-            <option value="active">active</option>
-            <option value="failing">failing</option>
-            <option value="disabled">disabled</option>
-          </select>
-        </label>
-        <label>
-          Event type
-          <input type="search" placeholder="order.created" value={event} onChange={filter(setEvent)} />
-        </label>
-      </form>
+      <SubscriptionFilters status={status} event={event} onStatus={filter(setStatus)} onEvent={filter(setEvent)} />
       <ErrorBox error={page.error} />
       <Loading when={page.loading && !page.data} />
       {page.data && (

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config.js';
 import type { EntityManager } from 'typeorm';
 import { Outbox, type StagedRecord } from '../../platform/outbox/outbox.js';
-import { topicNames } from '../../topology.js';
+import { TopicNames } from '../../topology.js';
 
 /**
  * A change to one event type, on the compacted `<prefix>.event-types` topic (key = the type).
@@ -43,9 +42,9 @@ export class EventTypeChangelog {
 
   constructor(
     private readonly outbox: Outbox,
-    config: AppConfig,
+    topics: TopicNames,
   ) {
-    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule).eventTypes;
+    this.topic = topics.eventTypes;
   }
 
   begin(): Announcement {

@@ -120,8 +120,10 @@ export class EventTypesService {
       type,
       (current) => {
         if (current.source === 'registry') throw registryManaged(current);
+        // An invalid change is refused (422) before its precondition is judged (412), as for subscriptions.
+        const fields = parsePatch(body, current);
         if (!ifMatchAdmits(ifMatch, current)) throw stale();
-        return parsePatch(body, current);
+        return fields;
       },
       announcement.stage,
     );

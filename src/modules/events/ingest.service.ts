@@ -4,22 +4,30 @@ import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
-import { topicNames } from '../../topology.js';
+import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { DataValidator } from './data-validator.js';
-import { checkEnvelope } from './envelope.js';
-import { EventDecoder } from './event-decoder.js';
+import { checkEnvelope, type EventEnvelope } from './envelope.js';
+import { EventDecoder, type WireFormat } from './event-decoder.js';
 import { EventStore } from './event-store.js';
 import { PoisonMessageError } from './ingest-errors.js';
-import { SequenceAllocator } from './sequence-allocator.js';
+import { SequenceAllocator, type Ordering } from './sequence-allocator.js';
 import { resolveTenant } from './tenant.js';
 import { traceparentFor } from './trace-context.js';
 
 const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
 const fannedOut = counter('hookline_ingest_tasks_total', 'Delivery tasks produced by fan-out');
+
+/** An ingest record that passed every check: its envelope, tenant, and data serialised once. */
+interface AcceptedEvent {
+  format: WireFormat;
+  envelope: EventEnvelope;
+  tenantId: string;
+  dataText: string;
+}
 
 export interface IngestResult {
   eventId: string;
@@ -45,11 +53,42 @@ export class IngestService {
     private readonly store: EventStore,
     private readonly sequences: SequenceAllocator,
     private readonly producer: BatchingProducer,
+    topics: TopicNames,
   ) {
-    this.deliveriesTopic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+    this.deliveriesTopic = topics.deliveries;
   }
 
   async ingest(message: InboundMessage): Promise<IngestResult> {
+    const event = await this.accept(message);
+    const { id, type } = event.envelope;
+    const tenantId = event.tenantId;
+    annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
+
+    const subscriptions = await inSpan('match subscriptions', {}, () =>
+      this.matching.matchAsOf(tenantId, type, message.timestamp),
+    );
+    annotate({ [A.subscriptionsMatched]: subscriptions.length });
+    const subscriptionIds = subscriptions.map((s) => s.id);
+    const receivedAt = new Date();
+    const ordering = await this.record(message, event, subscriptionIds, receivedAt);
+
+    // Tasks carry the ingest span's context (SDK on), else the producer's own traceparent or a new one.
+    const traceparent = currentTraceparent() ?? traceparentFor(message.headers['traceparent']);
+    const tasks = subscriptionIds.map((subscriptionId) =>
+      this.task(event, subscriptionId, ordering.get(subscriptionId)!, receivedAt.toISOString(), traceparent),
+    );
+    // One PRODUCER span for the fan-out (BatchingProducer), beside this ingest span's other children.
+    await this.producer.send(
+      this.deliveriesTopic,
+      tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
+    );
+    ingested.inc({ format: event.format });
+    fannedOut.inc(tasks.length);
+    return { eventId: id, tenantId, tasks: tasks.length };
+  }
+
+  /** Size, decoding, envelope, tenant and data: the event as accepted, or a PoisonMessageError. */
+  private async accept(message: InboundMessage): Promise<AcceptedEvent> {
     const size = message.value?.length ?? 0;
     if (size > this.config.env.MAX_EVENT_BYTES)
       throw new PoisonMessageError(
@@ -63,17 +102,17 @@ export class IngestService {
     // Avro may carry data as a JSON string, parsed (with its big numbers) only by checkEnvelope.
     const exact = decoded.exact || (format === 'registry' && hasExactNumbers(envelope.data));
     this.validator.check(envelope.type, exact ? withPlainNumbers(envelope.data) : envelope.data);
-    const { id, type, created_at, data } = envelope;
     // Serialised once: the stored payload and every subscription's body embed this text.
-    const dataText = stringifyExact(data, exact);
-    annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
+    return { format, envelope, tenantId, dataText: stringifyExact(envelope.data, exact) };
+  }
 
-    const subscriptions = await inSpan('match subscriptions', {}, () =>
-      this.matching.matchAsOf(tenantId, type, message.timestamp),
-    );
-    annotate({ [A.subscriptionsMatched]: subscriptions.length });
-    const subscriptionIds = subscriptions.map((s) => s.id);
-    const receivedAt = new Date();
+  /** Stores the event and numbers it for each subscription (at once); the numbers by subscription. */
+  private async record(
+    message: InboundMessage,
+    { envelope: { id, type, created_at }, tenantId, dataText }: AcceptedEvent,
+    subscriptionIds: string[],
+    receivedAt: Date,
+  ): Promise<Map<string, Ordering>> {
     const [ordering] = await Promise.all([
       this.sequences.next({ tenantId, eventId: id, subscriptionIds }),
       this.store.save({
@@ -89,32 +128,27 @@ export class IngestService {
         subscriptionIds,
       }),
     ]);
+    return ordering;
+  }
 
-    // Tasks carry the ingest span's context (SDK on), else the producer's own traceparent or a new one.
-    const traceparent = currentTraceparent() ?? traceparentFor(message.headers['traceparent']);
-    const now = receivedAt.toISOString();
-    const tasks = subscriptionIds.map((subscriptionId): DeliveryTaskV1 => {
-      const { sequence, previousEventId } = ordering.get(subscriptionId)!;
-      return {
-        type: 'DeliveryTaskV1',
-        tenant_id: tenantId,
-        subscription_id: subscriptionId,
-        event: { id, type, created_at, data, sequence, previous_event_id: previousEventId },
-        body: envelopeBody({ id, type, created_at, sequence, previous_event_id: previousEventId }, dataText),
-        attempt: 1,
-        trigger: 'initial',
-        first_attempt_at: now,
-        enqueued_at: now,
-        traceparent,
-      };
-    });
-    // One PRODUCER span for the fan-out (BatchingProducer), beside this ingest span's other children.
-    await this.producer.send(
-      this.deliveriesTopic,
-      tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
-    );
-    ingested.inc({ format });
-    fannedOut.inc(tasks.length);
-    return { eventId: id, tenantId, tasks: tasks.length };
+  private task(
+    { envelope: { id, type, created_at, data }, tenantId, dataText }: AcceptedEvent,
+    subscriptionId: string,
+    { sequence, previousEventId }: Ordering,
+    now: string,
+    traceparent: string,
+  ): DeliveryTaskV1 {
+    return {
+      type: 'DeliveryTaskV1',
+      tenant_id: tenantId,
+      subscription_id: subscriptionId,
+      event: { id, type, created_at, data, sequence, previous_event_id: previousEventId },
+      body: envelopeBody({ id, type, created_at, sequence, previous_event_id: previousEventId }, dataText),
+      attempt: 1,
+      trigger: 'initial',
+      first_attempt_at: now,
+      enqueued_at: now,
+      traceparent,
+    };
   }
 }

@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Admin } from 'kafkajs';
-import { AppConfig } from '../../platform/config/app-config.js';
 import { KafkaService } from '../../platform/kafka/kafka.service.js';
 import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
 import { gauge } from '../../platform/telemetry/metrics.js';
-import { topicNames } from '../../topology.js';
+import { TopicNames } from '../../topology.js';
 
 const BACKGROUND_PROBE_MS = 5_000;
 
@@ -32,9 +31,9 @@ export class ChangelogFreshness implements OnModuleDestroy {
   constructor(
     private readonly kafka: KafkaService,
     private readonly health: PipelineHealth,
-    config: AppConfig,
+    topics: TopicNames,
   ) {
-    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).subscriptions;
+    this.topic = topics.subscriptions;
     gauge(
       'hookline_subscription_table_staleness_seconds',
       'Age of the time as of which the subscription table is known to hold every change',

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
-import { topicNames } from '../../topology.js';
+import { TopicNames } from '../../topology.js';
 import type { DeliveredEnvelope, DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { envelopeBody, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact } from '../../platform/json/exact-json.js';
@@ -20,9 +19,9 @@ export class ManualTasks {
 
   constructor(
     private readonly producer: BatchingProducer,
-    config: AppConfig,
+    topics: TopicNames,
   ) {
-    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).deliveries;
+    this.topic = topics.deliveries;
   }
 
   /** `body`: the envelope's text when it is known already (a redrive sends the parked task's own bytes). */

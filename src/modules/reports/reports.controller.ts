@@ -22,9 +22,9 @@ import { OperationIdPipe } from '../operations/operation-id.pipe.js';
 import { accepted } from '../operations/operation-view.js';
 import { OperationStarted } from '../operations/operations.dto.js';
 import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
-import type { ReportParameters } from './report.handler.js';
+import type { ReportFormat, ReportParameters } from './report.handler.js';
 import { CreateReportDto, ReportDocument } from './report.dto.js';
-import { csvHeader, csvLines, jsonClosing, jsonLines, jsonOpening } from './report-format.js';
+import { csvHeader, csvLines, jsonClosing, jsonLines, jsonOpening, type ReportHeader } from './report-format.js';
 import { ReportsService } from './reports.service.js';
 
 // GET /v1/reports/{id} also produces text/csv, so it answers its own 406.
@@ -83,25 +83,34 @@ export class ReportsController {
     res.statusCode = 200;
     res.setHeader('Content-Type', `${type}; charset=utf-8`);
     res.setHeader('Content-Disposition', `attachment; filename="report-${id}.${p.format}"`);
-    const header = {
+    await this.stream(res, tenantId, p.format, {
       id,
       subscription_id: p.subscription_id,
       from: p.from,
       to: p.to,
       generated_at: operation.finishedAt!.toISOString(),
-    };
+    });
+  }
+
+  /** Writes the report's rows as they are read, page by page, at the pace the client reads them. */
+  private async stream(
+    res: ServerResponse,
+    tenantId: string,
+    format: ReportFormat,
+    header: ReportHeader,
+  ): Promise<void> {
     const write = async (text: string) => {
       if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
       if (res.destroyed) throw new Error('client went away');
     };
     try {
-      await write(p.format === 'csv' ? csvHeader() : jsonOpening(header));
+      await write(format === 'csv' ? csvHeader() : jsonOpening(header));
       let first = true;
-      for await (const rows of this.reports.pages(tenantId, id)) {
-        await write(p.format === 'csv' ? csvLines(rows) : jsonLines(rows, first));
+      for await (const rows of this.reports.pages(tenantId, header.id)) {
+        await write(format === 'csv' ? csvLines(rows) : jsonLines(rows, first));
         first = false;
       }
-      if (p.format === 'json') await write(jsonClosing());
+      if (format === 'json') await write(jsonClosing());
       res.end();
     } catch {
       // Headers are gone: the only honest signal left is an incomplete response.

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config.js';
 import type { EntityManager } from 'typeorm';
 import { Outbox, type StagedRecord } from '../../platform/outbox/outbox.js';
-import { topicNames } from '../../topology.js';
+import { TopicNames } from '../../topology.js';
 
 /**
  * A change to one subscription, on the compacted `<prefix>.subscriptions` topic (key = id).
@@ -29,9 +28,9 @@ export class SubscriptionChangelog {
 
   constructor(
     private readonly outbox: Outbox,
-    config: AppConfig,
+    topics: TopicNames,
   ) {
-    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule).subscriptions;
+    this.topic = topics.subscriptions;
   }
 
   stage(manager: EntityManager, change: Change): Promise<StagedRecord> {

@@ -1,7 +1,16 @@
+import 'reflect-metadata';
+import { Injectable, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import { acceptsMediaType } from '../../../src/platform/http/media-type.js';
 import { OperationEntity } from '../../../src/modules/operations/operation.entity.js';
 import { toOperationView } from '../../../src/modules/operations/operation-view.js';
-import { handlerRegistry, type OperationHandler } from '../../../src/modules/operations/runner/operation-handler.js';
+import {
+  handlerRegistry,
+  operationHandler,
+  OperationHandlers,
+  OperationHandlersModule,
+  type OperationHandler,
+} from '../../../src/modules/operations/runner/operation-handler.js';
 import type { OperationLeasesRepository } from '../../../src/modules/operations/runner/operation-leases.repository.js';
 import { OperationInterrupted, OperationRun } from '../../../src/modules/operations/runner/operation-run.js';
 import { resolveWindow } from '../../../src/modules/operations/time-window.js';
@@ -84,6 +93,28 @@ describe('handler registry', () => {
   it('refuses a missing or doubled kind', () => {
     expect(() => handlerRegistry([handler('report')], ['report', 'redrive'])).toThrow(/no handler .*redrive/);
     expect(() => handlerRegistry([handler('report'), handler('report')], ['report'])).toThrow(/two handlers/);
+  });
+
+  it('gathers into one registry the handlers that separate modules register', async () => {
+    @Injectable()
+    class Reports {
+      readonly kind = 'report' as const;
+      run = async () => ({ result: {}, resultUrl: '' });
+    }
+    @Injectable()
+    class Recoveries {
+      readonly kind = 'recovery' as const;
+      run = async () => ({ result: {}, resultUrl: '' });
+    }
+    @Module({ imports: [OperationHandlersModule], providers: operationHandler(Reports) })
+    class ReportsWork {}
+    @Module({ imports: [OperationHandlersModule], providers: operationHandler(Recoveries) })
+    class Runner {}
+    const module = await Test.createTestingModule({ imports: [Runner, ReportsWork] }).compile();
+    const registry = module.get(OperationHandlers).byKind(['report', 'recovery']);
+    expect(registry.get('report')).toBe(module.get(Reports));
+    expect(registry.get('recovery')).toBe(module.get(Recoveries));
+    await module.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { AppConfig } from '../../../src/platform/config/app-config.js';
 import { PipelineTopology, TopologyError, type TopicSpec } from '../../../src/platform/kafka/pipeline-topology.js';
-import { buildTopology, Handlers, pipelineTopology, topicNames } from '../../../src/topology.js';
+import { buildTopology, Handlers, pipelineTopology, TopicNames, topicNamesOf } from '../../../src/topology.js';
 
 const config = AppConfig.fromEnv({
   KAFKA_TOPIC_PREFIX: 'acme.webhooks',
@@ -9,7 +9,7 @@ const config = AppConfig.fromEnv({
   DELIVERY_CONCURRENCY: '128',
   DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '16',
 });
-const names = topicNames('acme.webhooks', config.retrySchedule);
+const names = topicNamesOf(config);
 
 describe('pipeline topology', () => {
   it('declares every topic a stage writes to, and parks on the DLQ', () => {
@@ -35,6 +35,16 @@ describe('pipeline topology', () => {
     const typo: TopicSpec = { ...specs[1], produces: ['acme.webhooks.retry-1h'] };
     expect(() => new PipelineTopology([specs[0], typo, ...specs.slice(2)], names.dlq)).toThrow(TopologyError);
     expect(() => new PipelineTopology(specs, 'acme.webhooks.parking')).toThrow(/acme.webhooks.parking/);
+  });
+
+  it('fails the boot when a name producers are given is not a topic of the table', () => {
+    // A topic half added: named for producers, missing from the table.
+    class WithAudit extends TopicNames {
+      readonly audit = 'acme.webhooks.audit';
+    }
+    const withAudit = new WithAudit('acme.webhooks', config.retrySchedule);
+    expect(() => pipelineTopology(config, withAudit)).toThrow(/refusing to produce to acme\.webhooks\.audit/);
+    expect(() => pipelineTopology(config, names)).not.toThrow();
   });
 
   it('lets a producer write only to declared topics', () => {

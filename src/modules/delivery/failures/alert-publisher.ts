@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { AppConfig } from '../../../platform/config/app-config.js';
 import { KafkaService } from '../../../platform/kafka/kafka.service.js';
-import { topicNames } from '../../../topology.js';
+import { TopicNames } from '../../../topology.js';
 import type { AlertEnvelope, AlertEventV1 } from './alert-event.js';
 
 /** Writes alert events to <prefix>.alerts, where the alert consumer (and anyone else) reads them. */
@@ -12,9 +11,9 @@ export class AlertPublisher {
 
   constructor(
     private readonly kafka: KafkaService,
-    config: AppConfig,
+    topics: TopicNames,
   ) {
-    this.topic = topicNames(config.env.KAFKA_TOPIC_PREFIX, []).alerts;
+    this.topic = topics.alerts;
   }
 
   async publish(

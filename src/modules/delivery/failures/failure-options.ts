@@ -1,12 +1,11 @@
 import type { AppConfig } from '../../../platform/config/app-config.js';
 import { parseDuration } from '../../../platform/config/duration.js';
-import { topicNames } from '../../../topology.js';
+import type { TopicNames } from '../../../topology.js';
 import type { CircuitOptions } from './circuit-breaker.js';
 import { RetryPolicy } from '../retry/retry-policy.js';
 
 /** The retry policy the configuration describes (RETRY_SCHEDULE, RETRY_JITTER_PERCENT, RETRY_AFTER_MAX, RETRY_OVERLOAD_PENALTY). */
-export function retryPolicyFrom(config: AppConfig): RetryPolicy {
-  const names = topicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
+export function retryPolicyFrom(config: AppConfig, names: TopicNames): RetryPolicy {
   return new RetryPolicy({
     tiers: config.retrySchedule.map((tier, i) => ({ ...tier, topic: names.retries[i] })),
     jitterRatio: config.env.RETRY_JITTER_PERCENT / 100,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
+import { TopicNames } from '../../../topology.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
 import { SubscriptionStoreModule } from '../../subscriptions/subscription-store.module.js';
 import { AlertPublisher } from './alert-publisher.js';
@@ -18,7 +19,7 @@ import { RetryPolicy } from '../retry/retry-policy.js';
 @Module({
   imports: [SubscriptionStoreModule],
   providers: [
-    { provide: RetryPolicy, useFactory: retryPolicyFrom, inject: [AppConfig] },
+    { provide: RetryPolicy, useFactory: retryPolicyFrom, inject: [AppConfig, TopicNames] },
     FailureHandling,
     CircuitBreakers,
     CircuitStore,

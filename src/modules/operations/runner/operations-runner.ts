@@ -1,11 +1,17 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { isTransient } from '../../../platform/errors/transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { OPERATION_KINDS, type OperationEntity, type OperationKind } from '../operation.entity.js';
-import { handlerRegistry, OPERATION_HANDLERS, type OperationHandler } from './operation-handler.js';
+import { OperationHandlers, type OperationHandler } from './operation-handler.js';
 import { OperationLeasesRepository } from './operation-leases.repository.js';
 import { OperationFailure, OperationInterrupted, OperationRun } from './operation-run.js';
 
@@ -25,11 +31,11 @@ const PURGE_EVERY_MS = 3_600_000;
  * COMPLETED, FAILED, CANCELLED, or given back unfinished on shutdown so another instance resumes.
  */
 @Injectable()
-export class OperationsRunner implements OnApplicationBootstrap, OnModuleDestroy {
+export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   /** Unique per process and start, so a restarted instance never mistakes an old lease for its own. */
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly log = new Logger('Operations');
-  private readonly handlers: Map<OperationKind, OperationHandler>;
+  private handlers = new Map<OperationKind, OperationHandler>();
   private readonly active = new Map<string, { run: OperationRun; done: Promise<void> }>();
   private timer?: NodeJS.Timeout;
   private purgeTimer?: NodeJS.Timeout;
@@ -39,9 +45,12 @@ export class OperationsRunner implements OnApplicationBootstrap, OnModuleDestroy
   constructor(
     private readonly leases: OperationLeasesRepository,
     private readonly config: AppConfig,
-    @Inject(OPERATION_HANDLERS) handlers: OperationHandler[],
-  ) {
-    this.handlers = handlerRegistry(handlers, OPERATION_KINDS);
+    private readonly registry: OperationHandlers,
+  ) {}
+
+  /** Every module's handlers are registered once all providers exist; a kind with none or two fails the boot. */
+  onModuleInit(): void {
+    this.handlers = this.registry.byKind(OPERATION_KINDS);
   }
 
   onApplicationBootstrap(): void {

@@ -10,6 +10,15 @@ export class EventPipeline1732300000000 implements MigrationInterface {
   name = 'EventPipeline1732300000000';
 
   async up(q: QueryRunner): Promise<void> {
+    await this.createDeliveryAttempts(q);
+    await this.createEvents(q);
+    await this.createSubscriptionSequences(q);
+    await this.createDeadLetters(q);
+    // Partitions (a default one and the days around the clock) come with DefaultPartitions1733000000000.
+  }
+
+  /** The attempt log, partitioned by day on created_at, and the indexes of its queries. */
+  private async createDeliveryAttempts(q: QueryRunner): Promise<void> {
     await q.query(`
       CREATE TABLE delivery_attempts (
         id uuid NOT NULL,
@@ -38,7 +47,10 @@ export class EventPipeline1732300000000 implements MigrationInterface {
     await q.query(`CREATE INDEX delivery_attempts_event ON delivery_attempts (tenant_id, event_id)`);
     // Lookup of one attempt by id alone (its uuid v7 also carries created_at, which prunes partitions).
     await q.query(`CREATE INDEX delivery_attempts_id ON delivery_attempts (id)`);
+  }
 
+  /** The event store, partitioned by day on received_at. */
+  private async createEvents(q: QueryRunner): Promise<void> {
     await q.query(`
       CREATE TABLE events (
         tenant_id text NOT NULL,
@@ -55,7 +67,9 @@ export class EventPipeline1732300000000 implements MigrationInterface {
     // Not unique: a redelivered ingest record stores the event again; recovery dedupes on id.
     await q.query(`CREATE INDEX events_tenant_id ON events (tenant_id, id)`);
     await q.query(`CREATE INDEX events_tenant_received ON events (tenant_id, received_at)`);
+  }
 
+  private async createSubscriptionSequences(q: QueryRunner): Promise<void> {
     // Per-subscription ordering metadata handed out at fan-out (see SequenceAllocator).
     await q.query(`
       CREATE TABLE subscription_sequences (
@@ -65,7 +79,10 @@ export class EventPipeline1732300000000 implements MigrationInterface {
         last_event_id text NOT NULL,
         previous_event_id text
       )`);
+  }
 
+  /** The queryable index of <prefix>.dlq (DeadLetterIndex). */
+  private async createDeadLetters(q: QueryRunner): Promise<void> {
     await q.query(`
       CREATE TABLE dead_letters (
         id uuid PRIMARY KEY,
@@ -87,8 +104,6 @@ export class EventPipeline1732300000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX dead_letters_tenant ON dead_letters (tenant_id, created_at DESC)`);
     await q.query(`CREATE INDEX dead_letters_reason ON dead_letters (reason, created_at DESC)`);
-
-    // Partitions (a default one and the days around the clock) come with DefaultPartitions1733000000000.
   }
 
   async down(q: QueryRunner): Promise<void> {

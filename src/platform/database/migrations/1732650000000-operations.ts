@@ -8,6 +8,13 @@ export class Operations1732650000000 implements MigrationInterface {
   name = 'Operations1732650000000';
 
   async up(q: QueryRunner): Promise<void> {
+    await this.createOperations(q);
+    await this.createReportRows(q);
+    await this.markRedrives(q);
+  }
+
+  /** The operations the runner leases, and the indexes of the tenant's list, the claim and the purge. */
+  private async createOperations(q: QueryRunner): Promise<void> {
     await q.query(`
       CREATE TABLE operations (
         id uuid PRIMARY KEY,
@@ -39,7 +46,10 @@ export class Operations1732650000000 implements MigrationInterface {
         WHERE status IN ('PENDING', 'IN_PROGRESS', 'CANCELLING')`,
     );
     await q.query(`CREATE INDEX operations_finished ON operations (finished_at) WHERE finished_at IS NOT NULL`);
+  }
 
+  /** The rows of finished reports. */
+  private async createReportRows(q: QueryRunner): Promise<void> {
     // "C" collation: the per-subscription total ('*') sorts before its event types, and the keyset
     // order of the stream does not depend on the server's locale.
     await q.query(`
@@ -59,7 +69,10 @@ export class Operations1732650000000 implements MigrationInterface {
         last_attempt_at timestamptz NOT NULL,
         PRIMARY KEY (operation_id, subscription_id, event_type)
       )`);
+  }
 
+  /** The redrive marks on dead letters. */
+  private async markRedrives(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE dead_letters ADD COLUMN redriven_at timestamptz, ADD COLUMN redriven_by uuid`);
     // What a redrive walks: the tenant's records not redriven yet, oldest first.
     await q.query(
