@@ -4,6 +4,7 @@ import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrum
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { TelemetrySettings } from '../config/telemetry-settings.js';
@@ -12,7 +13,7 @@ import { OptOutPropagator } from './propagation.js';
 /** Probes and scrapes would drown the traces that matter. */
 const UNTRACED_PATHS = /^\/(health|metrics)(\/|\?|$)/;
 
-let running: NodeSDK | undefined;
+let running: { sdk: NodeSDK; instrumentations: Instrumentation[] } | undefined;
 
 /**
  * Endpoint URLs are the consumers' and often carry a token in the query string: traces keep the
@@ -48,6 +49,7 @@ export interface TracingOverrides {
 export function startTracing(settings: TelemetrySettings, overrides: TracingOverrides = {}): boolean {
   if (running) return true;
   if (!settings.tracing && !overrides.spanProcessors) return false;
+  const instrumentations = tracingInstrumentations();
   const sdk = new NodeSDK({
     serviceName: settings.defaultServiceName,
     textMapPropagator: new OptOutPropagator(),
@@ -55,28 +57,35 @@ export function startTracing(settings: TelemetrySettings, overrides: TracingOver
     // Metrics are served by prom-client at /metrics; the SDK's own go out only when asked for.
     ...(settings.metricsExporterRequested ? {} : { metricReaders: [] }),
     ...(settings.logsExporterRequested ? {} : { logRecordProcessors: [] }),
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED_PATHS.test(req.url ?? ''),
-      }),
-      // Route handlers only: Nest's app-wide middlewares would add a span each to every request.
-      new ExpressInstrumentation({
-        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
-        ignoreLayers: ['request handler'],
-      }),
-      // Pool housekeeping and batched writes outside any operation would each be a lone root trace.
-      new PgInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation({ startSpanHook: withoutQueryString }),
-    ],
+    instrumentations,
   });
   sdk.start();
-  running = sdk;
+  running = { sdk, instrumentations };
   return true;
 }
 
-/** Flushes spans still in the batch processor; called on shutdown. */
+function tracingInstrumentations(): Instrumentation[] {
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED_PATHS.test(req.url ?? ''),
+    }),
+    // Route handlers only: Nest's app-wide middlewares would add a span each to every request.
+    new ExpressInstrumentation({
+      ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
+      ignoreLayers: ['request handler'],
+    }),
+    // Pool housekeeping and batched writes outside any operation would each be a lone root trace.
+    new PgInstrumentation({ requireParentSpan: true }),
+    new UndiciInstrumentation({ startSpanHook: withoutQueryString }),
+  ];
+}
+
+/** Flushes spans still in the batch processor and unhooks the instrumentations; called on shutdown. */
 export async function stopTracing(): Promise<void> {
-  const sdk = running;
+  const stopped = running;
   running = undefined;
-  await sdk?.shutdown().catch(() => undefined);
+  await stopped?.sdk.shutdown().catch(() => undefined);
+  // The SDK's shutdown leaves its instrumentations hooked into process-wide channels (undici's
+  // diagnostics channel): a later start would then write a second traceparent on every request.
+  stopped?.instrumentations.forEach((instrumentation) => instrumentation.disable());
 }
