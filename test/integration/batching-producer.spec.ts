@@ -36,6 +36,8 @@ describe('batching producer on the real broker', () => {
       }),
     );
     await admin.disconnect();
+    // The broker puts a topic's new limit in force a moment after acknowledging it: until it refuses.
+    await eventually(async () => (await send(-1, 20_000)) === 'rejected too_large', 15_000, 'the 10 KB limit');
   });
 
   it('refuses a topic that is not in the pipeline topology, before it reaches the broker', async () => {
