@@ -199,10 +199,12 @@ describe('failure handling: tiered retries, exhaustion, Retry-After, 410', () =>
       '8 attempts logged',
     );
     const received = receiver.deliveries('/limited').map((r) => r.receivedAt);
-    // Never a third start within a second of the one two places back (a few ms between the
-    // limiter's grant and the request's clock reading).
-    for (let i = 2; i < sent.length; i++) expect(sent[i] - sent[i - 2]).toBeGreaterThanOrEqual(990);
-    for (let i = 2; i < received.length; i++) expect(received[i] - received[i - 2]).toBeGreaterThanOrEqual(600);
-    expect(sent[7] - sent[0]).toBeGreaterThanOrEqual(2970);
+    // The limiter grants starts two a second; the attempt's clock reading follows its grant after
+    // the event loop's lag, which a loaded 2-core CI machine stretched to ~400 ms once. So pairs are
+    // held to a bound with room for that lag, and so is the whole run: 8 starts at 2/s are granted
+    // over at least 3 s. Without the limit all 8 would start within a few ms.
+    for (let i = 2; i < sent.length; i++) expect(sent[i] - sent[i - 2]).toBeGreaterThanOrEqual(500);
+    for (let i = 2; i < received.length; i++) expect(received[i] - received[i - 2]).toBeGreaterThanOrEqual(500);
+    expect(sent[7] - sent[0]).toBeGreaterThanOrEqual(2500);
   });
 });
