@@ -25,10 +25,10 @@ const OTHERS_FINISHED_FOR_PLAIN_STALL = 100;
  */
 export class KeyedScheduler {
   private readonly waiting = new Map<string, Queued[]>();
-  private readonly lastProgress = new Map<string, number>();
-  /** Tasks finished so far (all keys), and the count when each running key last progressed. */
+  /** Per running key, when it last progressed and how many tasks (all keys) had finished by then. */
+  private readonly progress = new Map<string, { at: number; finished: number }>();
+  /** Tasks finished so far, all keys. */
   private finished = 0;
-  private readonly finishedAtProgress = new Map<string, number>();
   private readonly running = new Map<string, number>();
   private readonly ready: string[] = [];
   private readonly readySet = new Set<string>();
@@ -79,12 +79,12 @@ export class KeyedScheduler {
    * hangs, and what it has queued will not move soon.
    */
   stalled(key: string, now = Date.now()): boolean {
-    return this.running.has(key) && now - (this.lastProgress.get(key) ?? now) >= STALL_MS;
+    return this.running.has(key) && now - (this.progress.get(key)?.at ?? now) >= STALL_MS;
   }
 
   /** Stalled while plenty of other keys' tasks finished: its own endpoint, not the process, holds it. */
   plainlyStalled(key: string, now = Date.now()): boolean {
-    const others = this.finished - (this.finishedAtProgress.get(key) ?? this.finished);
+    const others = this.finished - (this.progress.get(key)?.finished ?? this.finished);
     return this.stalled(key, now) && others >= OTHERS_FINISHED_FOR_PLAIN_STALL;
   }
 
@@ -181,8 +181,7 @@ export class KeyedScheduler {
     this.finished++;
     if (left === 0) {
       this.running.delete(key);
-      this.lastProgress.delete(key);
-      this.finishedAtProgress.delete(key);
+      this.progress.delete(key);
     } else {
       this.running.set(key, left);
       this.progressed(key);
@@ -193,8 +192,7 @@ export class KeyedScheduler {
   }
 
   private progressed(key: string): void {
-    this.lastProgress.set(key, Date.now());
-    this.finishedAtProgress.set(key, this.finished);
+    this.progress.set(key, { at: Date.now(), finished: this.finished });
   }
 
   private wake(which: 'room' | 'idle'): void {
