@@ -19,13 +19,20 @@ export const receiver = new ReceiverProcess();
 export const newPrefix = () => `bench${randomBytes(4).toString('hex')}`;
 
 /** Replaces the bench tenant's subscriptions with one per path, each taking the given event types. */
+/**
+ * Subscription i's id is the same in every round and phase: tasks are keyed by subscription, so a
+ * random id would deal the subscriptions over the partitions anew each time, and phases compared
+ * with each other would differ in that too.
+ */
+export const benchSubscriptionId = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+
 export async function setSubscriptions(paths: string[], events: (i: number) => string[] = () => ['*']): Promise<void> {
   await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1`, [tenant]);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const secrets = JSON.stringify([{ secret, created_at: new Date().toISOString(), expires_at: null }]);
   for (const [i, path] of paths.entries()) {
     await db.query(`INSERT INTO subscriptions (id, tenant_id, url, events, secrets) VALUES ($1, $2, $3, $4, $5)`, [
-      randomUUID(),
+      benchSubscriptionId(i),
       tenant,
       receiver.url(path),
       events(i),

@@ -32,9 +32,11 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 function hangRows(h: HangResult): Row[] {
   const { alone, beside } = h;
+  const rounds = h.rounds.map((r) => fixed(r.throughputRatio)).join(', ');
+  const cpu = `CPU ${fixed(alone.cpuMsPerDelivery)} → ${fixed(beside.cpuMsPerDelivery)} ms per healthy delivery`;
   const besideNote =
-    `throughput ${fixed(h.throughputRatio)}× alone (target ≥ 0.9: ${verdict(h.throughputRatio >= 0.9)}), ` +
-    `p99 ${fixed(h.p99Ratio)}× alone (target < 2: ${verdict(h.p99Ratio < 2)}); ` +
+    `throughput ${fixed(h.throughputRatio)}× alone (target ≥ 0.9: ${verdict(h.throughputRatio >= 0.9)}; ` +
+    `median of rounds ${rounds}), p99 ${fixed(h.p99Ratio)}× alone (target < 2: ${verdict(h.p99Ratio < 2)}); ${cpu}; ` +
     `${beside.hangingRequests} hanging requests, ${beside.deferredTasks} deferred, ` +
     `max blocked partitions ${beside.maxBlockedPartitions}, stopped in ${fixed(beside.stopSeconds, 1)} s (exit ${beside.exitCode})`;
   return [

@@ -143,18 +143,13 @@ export class KeyedScheduler {
   }
 
   private pump(): void {
-    let passed = 0;
     const limit = this.limitFor();
-    while (this.active < this.maxActive && this.ready.length > 0 && passed <= this.ready.length) {
+    while (this.active < this.maxActive && this.ready.length > 0) {
       const key = this.ready.shift()!;
-      // Over its share while slots are scarce: back of the line, its turn comes when others finish.
-      if ((this.running.get(key) ?? 0) >= limit) {
-        this.ready.push(key);
-        passed++;
-        continue;
-      }
-      passed = 0;
       this.readySet.delete(key);
+      // Over its share while slots are scarce: out of the line until one of its own tasks finishes
+      // (finish marks it ready again), so a hanging key is not passed over on every pump.
+      if ((this.running.get(key) ?? 0) >= limit) continue;
       this.start(key);
     }
     if (!this.full) this.wake('room');
