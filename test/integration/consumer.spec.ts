@@ -94,6 +94,35 @@ describe('PartitionedConsumer', () => {
     }
   });
 
+  it('tells back-pressure from a blocked partition: only a wait for room of over 2 s counts as blocked', async () => {
+    const topic = await freshTopic();
+    await kafka.send(topic, Array.from({ length: 30 }, (_, i) => ({ key: `k${i % 3}`, value: String(i) })));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const done = new Set<string>();
+    // One in flight and four waiting: the sixth record waits for room behind a record that does not finish.
+    const c = consumer(topic, uniqueId('g-'), {
+      maxInFlight: 1,
+      maxInFlightPerKey: 1,
+      handle: async (m) => {
+        await gate;
+        done.add(m.offset);
+      },
+    });
+    await c.start();
+    try {
+      await eventually(() => c.occupancy.backPressuredPartitions === 1);
+      expect(c.occupancy.blockedPartitions).toBe(0);
+      await eventually(() => c.occupancy.blockedPartitions === 1, 5_000);
+      release();
+      await eventually(() => done.size === 30);
+      expect(c.occupancy).toMatchObject({ backPressuredPartitions: 0, blockedPartitions: 0 });
+    } finally {
+      release();
+      await c.stop(5000);
+    }
+  });
+
   it('loses nothing across an abrupt stop: what was not committed is processed again', async () => {
     const topic = await freshTopic();
     const group = uniqueId('g-');

@@ -1,3 +1,5 @@
+import type { KafkaMessage } from 'kafkajs';
+
 /** One Kafka record as handlers see it: raw bytes, headers decoded to strings. */
 export interface InboundMessage {
   topic: string;
@@ -22,4 +24,18 @@ export function decodeHeaders(headers: Record<string, unknown> | undefined): Rec
       out[name] = Buffer.isBuffer(first) ? first.toString('utf8') : String(first);
   }
   return out;
+}
+
+/** A record of a fetched batch as handlers see it. */
+export function toInbound(topic: string, group: string, partition: number, raw: KafkaMessage): InboundMessage {
+  return {
+    topic,
+    group,
+    partition,
+    offset: raw.offset,
+    key: raw.key ?? null,
+    value: raw.value ?? null,
+    headers: decodeHeaders(raw.headers),
+    timestamp: Number(raw.timestamp),
+  };
 }

@@ -178,8 +178,14 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       each((c) => c.occupancy.bufferedBytes),
     );
     gauge(
+      'hookline_consumer_backpressured_partitions',
+      'Partitions whose intake waits for room in the buffer right now (back-pressure of a busy consumer)',
+      ['topic'],
+      each((c) => c.occupancy.backPressuredPartitions),
+    );
+    gauge(
       'hookline_consumer_blocked_partitions',
-      'Partitions whose intake waits for room in the buffer (stays 0 when stalled subscriptions step aside)',
+      'Partitions whose intake has waited for room for over 2 s: the buffer does not drain (stays 0 when stalled subscriptions step aside)',
       ['topic'],
       each((c) => c.occupancy.blockedPartitions),
     );

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
-import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import { decodeHeaders, type InboundMessage } from './inbound-message.js';
+import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import { toInbound, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler, STALL_MS } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
 import { OffsetTracker } from './offset-tracker.js';
@@ -39,6 +39,11 @@ const COMMIT_INTERVAL_MS = 250;
  */
 const STALLED_KEY_WAITING = 32;
 const HANDLER_ATTEMPTS = 3;
+/**
+ * A wait for room longer than this is a blocked partition, not back-pressure: a busy buffer frees
+ * room within milliseconds, and a stalled key's place is given up after STALL_MS.
+ */
+const BLOCKED_AFTER_MS = 2 * STALL_MS;
 
 /**
  * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
@@ -56,7 +61,9 @@ export class PartitionedConsumer {
   joined = false;
   /** Topics of partitions the group handed this member but that it does not consume (another deployment's). */
   foreignTopics: string[] = [];
-  /** Partitions whose fetch loop waits for room in the buffer right now. */
+  /** Partitions whose fetch loop waits for room in the buffer right now: back-pressure. */
+  private waitingForRoom = 0;
+  /** Of those, the ones waiting for longer than BLOCKED_AFTER_MS: the buffer does not drain. */
   private blocked = 0;
   /** Records stepping aside right now (being handed to a retry tier). */
   private stepsAside = 0;
@@ -93,10 +100,11 @@ export class PartitionedConsumer {
   }
 
   /** Buffer occupancy and blocked partitions, for the consumer metrics. */
-  get occupancy(): { buffered: number; bufferedBytes: number; blockedPartitions: number } {
+  get occupancy(): { buffered: number; bufferedBytes: number; backPressuredPartitions: number; blockedPartitions: number } {
     return {
       buffered: this.scheduler.size,
       bufferedBytes: this.scheduler.bufferedBytes,
+      backPressuredPartitions: this.waitingForRoom,
       blockedPartitions: this.blocked,
     };
   }
@@ -208,7 +216,12 @@ export class PartitionedConsumer {
   /** True when there was room within timeoutMs (or at all, without one). */
   private async waitForRoom(heartbeat: () => Promise<void>, timeoutMs?: number): Promise<boolean> {
     if (!this.scheduler.full) return true;
-    this.blocked++;
+    this.waitingForRoom++;
+    let blocked = false;
+    const blockedTimer = setTimeout(() => {
+      blocked = true;
+      this.blocked++;
+    }, BLOCKED_AFTER_MS);
     const beat = setInterval(() => void heartbeat().catch(() => undefined), 2_000);
     try {
       if (timeoutMs === undefined) return await this.scheduler.room().then(() => true);
@@ -216,7 +229,9 @@ export class PartitionedConsumer {
       const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
       return await Promise.race([this.scheduler.room().then(() => true), timeout]).finally(() => clearTimeout(timer));
     } finally {
-      this.blocked--;
+      this.waitingForRoom--;
+      clearTimeout(blockedTimer);
+      if (blocked) this.blocked--;
       clearInterval(beat);
     }
   }
@@ -279,19 +294,6 @@ export class PartitionedConsumer {
       this.options.logger.warn(`commit on ${this.options.topic} deferred: ${(error as Error).message}`);
     }
   }
-}
-
-function toInbound(topic: string, group: string, partition: number, raw: KafkaMessage): InboundMessage {
-  return {
-    topic,
-    group,
-    partition,
-    offset: raw.offset,
-    key: raw.key ?? null,
-    value: raw.value ?? null,
-    headers: decodeHeaders(raw.headers),
-    timestamp: Number(raw.timestamp),
-  };
 }
 
 const describe = (m: InboundMessage) => `${m.topic}/${m.partition}@${m.offset}`;
