@@ -96,7 +96,10 @@ describe('PartitionedConsumer', () => {
 
   it('tells back-pressure from a blocked partition: only a wait for room of over 2 s counts as blocked', async () => {
     const topic = await freshTopic();
-    await kafka.send(topic, Array.from({ length: 30 }, (_, i) => ({ key: `k${i % 3}`, value: String(i) })));
+    await kafka.send(
+      topic,
+      Array.from({ length: 30 }, (_, i) => ({ key: `k${i % 3}`, value: String(i) })),
+    );
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const done = new Set<string>();

@@ -100,7 +100,12 @@ export class PartitionedConsumer {
   }
 
   /** Buffer occupancy and blocked partitions, for the consumer metrics. */
-  get occupancy(): { buffered: number; bufferedBytes: number; backPressuredPartitions: number; blockedPartitions: number } {
+  get occupancy(): {
+    buffered: number;
+    bufferedBytes: number;
+    backPressuredPartitions: number;
+    blockedPartitions: number;
+  } {
     return {
       buffered: this.scheduler.size,
       bufferedBytes: this.scheduler.bufferedBytes,
