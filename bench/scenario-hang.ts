@@ -164,15 +164,19 @@ async function phase(shape: Omit<Shape, 'label'>, withHanging: boolean): Promise
   }
 }
 
-/** `settings.rounds` rounds of alone, then beside: a ratio of two short bursts is noisy alone. */
+/**
+ * `settings.rounds` rounds, since a ratio of two short bursts is noisy; odd rounds run alone first,
+ * even ones beside first, so that a machine slowing down (or warming up) over a round favours
+ * neither phase.
+ */
 export async function hangingEndpoints(): Promise<HangResult> {
   const { subscriptions, hangingShare, events } = settings.hang;
   const hanging = Math.round(subscriptions * hangingShare);
   const shape = { healthy: subscriptions - hanging, total: subscriptions, events };
   const rounds: HangRound[] = [];
   for (let round = 1; round <= settings.rounds; round++) {
-    const alone = await phase(shape, false);
-    const beside = await phase(shape, true);
+    const [first, second] = [await phase(shape, round % 2 === 0), await phase(shape, round % 2 === 1)];
+    const [alone, beside] = round % 2 === 1 ? [first, second] : [second, first];
     const throughputRatio = beside.perSecond / alone.perSecond;
     const p99Ratio = beside.latencyMs.p99 / alone.latencyMs.p99;
     console.log(`  hanging round ${round}: ${throughputRatio.toFixed(2)}× alone, p99 ${p99Ratio.toFixed(2)}×`);
