@@ -1,4 +1,3 @@
-import './platform/kafka/silence-kafkajs-warning.js';
 import { Command } from 'commander';
 import { AppConfig } from './platform/config/app-config.js';
 import { runMigrations } from './platform/database/data-source.js';

@@ -1,4 +1,3 @@
-import './platform/kafka/silence-kafkajs-warning.js';
 import { stopTracing } from './platform/telemetry/otel.js';
 import { AppConfig } from './platform/config/app-config.js';
 

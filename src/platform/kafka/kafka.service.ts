@@ -7,6 +7,8 @@ import { PipelineTopology } from './pipeline-topology.js';
 import { placementOfSend } from './record-placement.js';
 import { ResilientProducer } from './resilient-producer.js';
 import { internalRecordLimit, reconcileTopicLimits } from './topic-limits.js';
+// Before any client exists: every connection's request queue gets the fixed throttle check.
+import './kafkajs-request-queue.js';
 
 export class KafkaUnavailableError extends Error {}
 
