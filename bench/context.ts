@@ -18,7 +18,6 @@ export const kafka = new Kafka({
 export const receiver = new ReceiverProcess();
 export const newPrefix = () => `bench${randomBytes(4).toString('hex')}`;
 
-/** Replaces the bench tenant's subscriptions with one per path, each taking the given event types. */
 /**
  * Subscription i's id is the same in every round and phase: tasks are keyed by subscription, so a
  * random id would deal the subscriptions over the partitions anew each time, and phases compared
@@ -26,6 +25,7 @@ export const newPrefix = () => `bench${randomBytes(4).toString('hex')}`;
  */
 export const benchSubscriptionId = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
+/** Replaces the bench tenant's subscriptions with one per path, each taking the given event types. */
 export async function setSubscriptions(paths: string[], events: (i: number) => string[] = () => ['*']): Promise<void> {
   await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1`, [tenant]);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;

@@ -11,6 +11,7 @@ import {
   waitDelivered,
   dropTopics,
 } from './context.js';
+import { medianOf } from './rounds.js';
 import { settings } from './settings.js';
 import { median, percentiles, type Percentiles } from './stats.js';
 
@@ -175,17 +176,17 @@ export async function hangingEndpoints(): Promise<HangResult> {
   const shape = { healthy: subscriptions - hanging, total: subscriptions, events };
   const rounds: HangRound[] = [];
   for (let round = 1; round <= settings.rounds; round++) {
-    const [first, second] = [await phase(shape, round % 2 === 0), await phase(shape, round % 2 === 1)];
-    const [alone, beside] = round % 2 === 1 ? [first, second] : [second, first];
+    const aloneFirst = round % 2 === 1;
+    const firstRun = await phase(shape, !aloneFirst);
+    const secondRun = await phase(shape, aloneFirst);
+    const [alone, beside] = aloneFirst ? [firstRun, secondRun] : [secondRun, firstRun];
     const throughputRatio = beside.perSecond / alone.perSecond;
     const p99Ratio = beside.latencyMs.p99 / alone.latencyMs.p99;
     console.log(`  hanging round ${round}: ${throughputRatio.toFixed(2)}× alone, p99 ${p99Ratio.toFixed(2)}×`);
     rounds.push({ alone, beside, throughputRatio, p99Ratio });
   }
-  const byRatio = [...rounds].sort((a, b) => a.throughputRatio - b.throughputRatio);
-  const middle = byRatio[Math.floor((byRatio.length - 1) / 2)];
   return {
-    ...middle,
+    ...medianOf(rounds, (r) => r.throughputRatio),
     throughputRatio: median(rounds.map((r) => r.throughputRatio)),
     p99Ratio: median(rounds.map((r) => r.p99Ratio)),
     rounds,

@@ -12,13 +12,14 @@ import { createRequire } from 'node:module';
  * kafkajs's own 10 ms interval while requests wait for an in-flight slot. Nothing else needs it, as
  * kafkajs checks the queue on every push and every answer or timeout of a request.
  */
-export const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
+const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
 interface RequestQueueState {
   pending: unknown[];
   throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
   checkPendingRequests(): void;
+  scheduleCheckPendingRequests(): void;
 }
 
 function scheduleCheckPendingRequests(this: RequestQueueState): void {
@@ -36,7 +37,7 @@ function scheduleCheckPendingRequests(this: RequestQueueState): void {
 const require = createRequire(import.meta.url);
 /** kafkajs's RequestQueue class (CommonJS, not part of its public API, hence the pinned version). */
 export const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as {
-  new (options: Record<string, unknown>): RequestQueueState & { push(request: unknown): void };
-  prototype: { scheduleCheckPendingRequests: () => void };
+  new (options: Record<string, unknown>): RequestQueueState;
+  prototype: RequestQueueState;
 };
 RequestQueue.prototype.scheduleCheckPendingRequests = scheduleCheckPendingRequests;

@@ -61,10 +61,8 @@ export class PartitionedConsumer {
   joined = false;
   /** Topics of partitions the group handed this member but that it does not consume (another deployment's). */
   foreignTopics: string[] = [];
-  /** Partitions whose fetch loop waits for room in the buffer right now: back-pressure. */
-  private waitingForRoom = 0;
-  /** Of those, the ones waiting for longer than BLOCKED_AFTER_MS: the buffer does not drain. */
-  private blocked = 0;
+  /** When each partition's fetch loop now waiting for room in the buffer began to wait. */
+  private readonly roomWaits = new Set<{ since: number }>();
   /** Records stepping aside right now (being handed to a retry tier). */
   private stepsAside = 0;
 
@@ -109,8 +107,8 @@ export class PartitionedConsumer {
     return {
       buffered: this.scheduler.size,
       bufferedBytes: this.scheduler.bufferedBytes,
-      backPressuredPartitions: this.waitingForRoom,
-      blockedPartitions: this.blocked,
+      backPressuredPartitions: this.roomWaits.size,
+      blockedPartitions: this.blockedPartitions(),
     };
   }
 
@@ -218,15 +216,18 @@ export class PartitionedConsumer {
       .finally(() => this.stepsAside--);
   }
 
+  /** Partitions waiting for room for longer than BLOCKED_AFTER_MS: the buffer does not drain. */
+  private blockedPartitions(now = Date.now()): number {
+    let blocked = 0;
+    for (const { since } of this.roomWaits) if (now - since > BLOCKED_AFTER_MS) blocked++;
+    return blocked;
+  }
+
   /** True when there was room within timeoutMs (or at all, without one). */
   private async waitForRoom(heartbeat: () => Promise<void>, timeoutMs?: number): Promise<boolean> {
     if (!this.scheduler.full) return true;
-    this.waitingForRoom++;
-    let blocked = false;
-    const blockedTimer = setTimeout(() => {
-      blocked = true;
-      this.blocked++;
-    }, BLOCKED_AFTER_MS);
+    const wait = { since: Date.now() };
+    this.roomWaits.add(wait);
     const beat = setInterval(() => void heartbeat().catch(() => undefined), 2_000);
     try {
       if (timeoutMs === undefined) return await this.scheduler.room().then(() => true);
@@ -234,9 +235,7 @@ export class PartitionedConsumer {
       const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
       return await Promise.race([this.scheduler.room().then(() => true), timeout]).finally(() => clearTimeout(timer));
     } finally {
-      this.waitingForRoom--;
-      clearTimeout(blockedTimer);
-      if (blocked) this.blocked--;
+      this.roomWaits.delete(wait);
       clearInterval(beat);
     }
   }

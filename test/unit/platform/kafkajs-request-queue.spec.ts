@@ -32,7 +32,7 @@ describe('the kafkajs request queue, as patched', () => {
     queue.pending.push({});
     const start = Date.now();
     queue.throttledUntil = start + 60;
-    (queue as unknown as { scheduleCheckPendingRequests(): void }).scheduleCheckPendingRequests();
+    queue.scheduleCheckPendingRequests();
     expect(queue.throttleCheckTimeoutId).not.toBeNull();
     await new Promise((r) => setTimeout(r, 150));
     expect(checkedAt).toHaveLength(1);
