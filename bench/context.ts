@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import cliProgress from 'cli-progress';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
+// kafkajs's request queue without its idle 1 ms timer loop, as in the service.
+import '../src/platform/kafka/kafkajs-request-queue.js';
 import pg from 'pg';
 import { ReceiverProcess } from './receiver-process.js';
 import type { ReceiverStats } from './receiver.js';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Consumer, Producer, ProduceAcks, stringSerializers } from '@platformatic/kafka';
 import { Kafka, logLevel } from 'kafkajs';
+// kafkajs's request queue without its idle 1 ms timer loop, as in the service.
+import '../src/platform/kafka/kafkajs-request-queue.js';
 import { median } from './stats.js';
 
 /**

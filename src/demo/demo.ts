@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
 import { Kafka, logLevel } from 'kafkajs';
+// kafkajs's request queue without its idle 1 ms timer loop, as in the service.
+import '../platform/kafka/kafkajs-request-queue.js';
 import { Webhook } from 'standardwebhooks';
 import { HttpsReceiver, type ReceivedRequest } from '../devtools/https-receiver.js';
 import { AppConfig } from '../platform/config/app-config.js';
