@@ -39,6 +39,8 @@ export interface HangPhase {
   heldAtEnd: number;
   /** From the service's /metrics at the end of the burst. */
   deferredTasks: number;
+  /** Of those, the tasks fan-out deferred at once (their subscription already stalling). */
+  deferredAtFanOut: number;
   maxBlockedPartitions: number;
   /** The service's CPU time during the burst, per healthy delivery. */
   cpuMsPerDelivery: number;
@@ -70,6 +72,14 @@ function metricSum(text: string, name: string, reduce: (a: number, b: number) =>
 
 async function scrape(service: ServiceProcess): Promise<string> {
   return (await (await fetch(`${service.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+}
+
+async function deferrals(service: ServiceProcess): Promise<Pick<HangPhase, 'deferredTasks' | 'deferredAtFanOut'>> {
+  const metrics = await scrape(service);
+  return {
+    deferredTasks: metricSum(metrics, 'hookline_deferred_tasks_total'),
+    deferredAtFanOut: metricSum(metrics, 'hookline_ingest_deferred_tasks_total'),
+  };
 }
 
 /** Samples the most blocked partitions the service reports, every 500 ms, until stop() returns the highest. */
@@ -122,7 +132,7 @@ async function burst(service: ServiceProcess, producer: Producer, topic: string,
     latencyMs: percentiles(stats.latencies),
     hangingRequests: stats.hanging,
     heldAtEnd: stats.held,
-    deferredTasks: metricSum(await scrape(service), 'hookline_deferred_tasks_total'),
+    ...(await deferrals(service)),
     maxBlockedPartitions,
     cpuMsPerDelivery: (cpuSeconds * 1000) / stats.requests,
   };

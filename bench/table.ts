@@ -37,7 +37,8 @@ function hangRows(h: HangResult): Row[] {
   const besideNote =
     `throughput ${fixed(h.throughputRatio)}× alone (target ≥ 0.9: ${verdict(h.throughputRatio >= 0.9)}; ` +
     `median of rounds ${rounds}), p99 ${fixed(h.p99Ratio)}× alone (target < 2: ${verdict(h.p99Ratio < 2)}); ${cpu}; ` +
-    `${beside.hangingRequests} hanging requests, ${beside.deferredTasks} deferred, ` +
+    `${beside.hangingRequests} hanging requests, ${beside.deferredTasks} deferred ` +
+    `(${beside.deferredAtFanOut} at fan-out), ` +
     `most blocked partitions (intake waiting > 2 s) ${alone.maxBlockedPartitions} alone, ${beside.maxBlockedPartitions} beside, stopped in ${fixed(beside.stopSeconds, 1)} s (exit ${beside.exitCode})`;
   return [
     { label: `${alone.healthy} healthy subs alone`, perSecond: alone.perSecond, latencyMs: alone.latencyMs },

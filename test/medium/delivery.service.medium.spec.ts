@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../src/modules/delivery/dispatch/delivery.service.js';
+import { TaskDeferral } from '../../src/modules/delivery/dispatch/task-deferral.js';
 import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
@@ -88,9 +89,10 @@ describe('DeliveryService (medium)', () => {
   describe('with a fake egress client', () => {
     const egress = new FakeEgress();
     let delivery: DeliveryService;
+    let deferral: TaskDeferral;
     beforeAll(async () => {
       const module = await stack.module(DeliveryModule, [{ provide: EgressClient, useValue: egress }]);
-      delivery = module.get(DeliveryService);
+      [delivery, deferral] = [module.get(DeliveryService), module.get(TaskDeferral)];
     });
 
     it('parks a task whose endpoint answered 410 in the DLQ with the reason, and disables the subscription', async () => {
@@ -124,8 +126,11 @@ describe('DeliveryService (medium)', () => {
       expect(record.value).toMatchObject({ attempt: 3, deferrals: 2, trigger: 'retry' });
       expect(record.headers[DUE_AT_HEADER]).toMatch(/^\d+$/);
       expect(await attemptRows(task)).toEqual([]);
+      // Until one of its requests is answered, fan-out defers its new tasks too.
+      expect(deferral.stalled(id)).toBe(true);
       held.resolve();
       expect(await first).toEqual({ action: 'done' });
+      expect(deferral.stalled(id)).toBe(false);
     });
 
     it('skips the task of a deleted subscription without a request or an attempt row', async () => {

@@ -1,4 +1,7 @@
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { TaskDeferral } from '../../src/modules/delivery/dispatch/task-deferral.js';
+import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
+import { deliveryTask } from '../support/delivery-tasks.js';
 import { EventsModule } from '../../src/modules/events/events.module.js';
 import { PoisonMessageError } from '../../src/modules/events/ingest-errors.js';
 import { IngestService } from '../../src/modules/events/ingest.service.js';
@@ -19,13 +22,16 @@ describe('IngestService (medium)', () => {
   let ingest: IngestService;
   let matching: MatchingService;
   let deliveries: TopicRecorder<DeliveryTaskV1>;
+  let firstTier: TopicRecorder<DeliveryTaskV1>;
+  let deferral: TaskDeferral;
   let offset = 0;
 
   beforeAll(async () => {
     stack = await MediumStack.start();
     deliveries = await stack.record(stack.topics.deliveries);
+    firstTier = await stack.record(stack.topics.retries[0]);
     const module = await stack.module(EventsModule);
-    [ingest, matching] = [module.get(IngestService), module.get(MatchingService)];
+    [ingest, matching, deferral] = [module.get(IngestService), module.get(MatchingService), module.get(TaskDeferral)];
   });
   afterAll(() => stack?.close());
 
@@ -99,6 +105,31 @@ describe('IngestService (medium)', () => {
       expect(await stack.recordCount(stack.topics.deliveries)).toBe(before);
     },
   );
+
+  it('sends the task of a subscription that is stalling straight to its deferral tier, the others to deliveries', async () => {
+    const tenantId = uniqueId('tenant-');
+    const hanging = await subscribe({ tenantId, events: ['order.created'] });
+    const healthy = await subscribe({ tenantId, events: ['order.created'] });
+    // The delivery stage stepped one of its tasks aside: its endpoint holds every slot and answers none.
+    await deferral.defer(deliveryTask(tenantId, hanging));
+    const [aside, after] = [uniqueId('evt_'), uniqueId('evt_')];
+    const before = Date.now();
+
+    await ingest.ingest(record(eventText(aside), tenantId));
+
+    const deferred = await firstTier.find((r) => r.value.event.id === aside);
+    expect(deferred.key).toBe(hanging);
+    expect(deferred.value).toMatchObject({ subscription_id: hanging, attempt: 1, deferrals: 1, trigger: 'initial' });
+    expect(deferred.value.body).toBe(expectedBody(aside, 1, null));
+    expect(Number(deferred.headers[DUE_AT_HEADER])).toBeGreaterThanOrEqual(before);
+    expect((await tasksOf(aside, 1)).map((r) => r.key)).toEqual([healthy]);
+
+    // One of its requests answered: its endpoint is back, and its next task goes the usual way.
+    deferral.answered(hanging);
+    await ingest.ingest(record(eventText(after), tenantId));
+    expect((await tasksOf(after, 2)).map((r) => r.key).sort()).toEqual([hanging, healthy].sort());
+    expect((await tasksOf(after, 2)).find((r) => r.key === hanging)!.value.body).toBe(expectedBody(after, 2, aside));
+  });
 
   it('stores the event of a tenant without subscriptions and produces no task', async () => {
     const lonely = uniqueId('tenant-');

@@ -4,6 +4,7 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
 import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
+import { TaskDeferral } from '../../modules/delivery/dispatch/task-deferral.js';
 
 /**
  * <prefix>.deliveries → HTTPS. Runs concurrently (DELIVERY_CONCURRENCY, and per subscription, the
@@ -12,13 +13,16 @@ import { DeliveryService } from '../../modules/delivery/dispatch/delivery.servic
  */
 @Controller()
 export class DeliveryController {
-  constructor(private readonly deliveries: DeliveryService) {}
+  constructor(
+    private readonly deliveries: DeliveryService,
+    private readonly deferral: TaskDeferral,
+  ) {}
 
   @EventPattern(Handlers.delivery)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
     const task = parseDeliveryTask(message.value);
     // Its subscription stalls: the consumer base asks it to step aside to a retry tier.
-    if (message.stepAside && (await this.deliveries.defer(task))) return;
+    if (message.stepAside && (await this.deferral.defer(task))) return;
     await this.deliveries.deliver(task, [], message);
   }
 }

@@ -4,6 +4,7 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
 import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
+import { TaskDeferral } from '../../modules/delivery/dispatch/task-deferral.js';
 import { readHistory } from '../../modules/delivery/attempt-history.js';
 
 /**
@@ -13,13 +14,16 @@ import { readHistory } from '../../modules/delivery/attempt-history.js';
  */
 @Controller()
 export class RetryController {
-  constructor(private readonly deliveries: DeliveryService) {}
+  constructor(
+    private readonly deliveries: DeliveryService,
+    private readonly deferral: TaskDeferral,
+  ) {}
 
   @EventPattern(Handlers.retry)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
     const task = parseDeliveryTask(message.value);
     const history = readHistory(message.headers);
-    if (message.stepAside && (await this.deliveries.defer(task, history))) return;
+    if (message.stepAside && (await this.deferral.defer(task, history))) return;
     await this.deliveries.deliver(task, history, message);
   }
 }

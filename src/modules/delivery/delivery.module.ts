@@ -6,15 +6,15 @@ import { MatchingModule } from '../matching/matching.module.js';
 import { AttemptWriter } from './dispatch/attempt-writer.js';
 import { ConcurrencyReporter } from './dispatch/concurrency-reporter.js';
 import { DeliveryService } from './dispatch/delivery.service.js';
-import { TaskForwarder } from './dispatch/task-forwarder.js';
+import { DeferralModule } from './dispatch/deferral.module.js';
 
 /**
  * The dispatch flow of the delivery stage and the retry tiers (both run DeliveryService), with the
  * failure handling and the one RetryPolicy it decides with.
  */
 @Module({
-  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule],
-  providers: [DeliveryService, AttemptWriter, TaskForwarder, ConcurrencyReporter],
-  exports: [DeliveryService, TaskForwarder],
+  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule, DeferralModule],
+  providers: [DeliveryService, AttemptWriter, ConcurrencyReporter],
+  exports: [DeliveryService, DeferralModule],
 })
 export class DeliveryModule {}

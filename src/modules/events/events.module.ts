@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
+import { DeferralModule } from '../delivery/dispatch/deferral.module.js';
 import { EventCatalogModule } from '../event-types/event-catalog.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { DataValidator } from './data-validator.js';
@@ -9,7 +10,7 @@ import { IngestService } from './ingest.service.js';
 import { SequenceAllocator } from './sequence-allocator.js';
 
 @Module({
-  imports: [MatchingModule, PartitionMaintenanceModule, EventCatalogModule],
+  imports: [MatchingModule, PartitionMaintenanceModule, EventCatalogModule, DeferralModule],
   providers: [IngestService, EventDecoder, DataValidator, EventStore, SequenceAllocator],
   exports: [IngestService],
 })

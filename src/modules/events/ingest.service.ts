@@ -6,6 +6,7 @@ import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
 import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
 import { MatchingService } from '../matching/matching.service.js';
@@ -20,6 +21,10 @@ import { traceparentFor } from './trace-context.js';
 
 const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
 const fannedOut = counter('hookline_ingest_tasks_total', 'Delivery tasks produced by fan-out');
+const deferredAtFanOut = counter(
+  'hookline_ingest_deferred_tasks_total',
+  'Tasks fan-out sent straight to a deferral tier, their subscription stalling (part of hookline_ingest_tasks_total)',
+);
 
 /** An ingest record that passed every check: its envelope, tenant, and data serialised once. */
 interface AcceptedEvent {
@@ -53,6 +58,7 @@ export class IngestService {
     private readonly store: EventStore,
     private readonly sequences: SequenceAllocator,
     private readonly producer: BatchingProducer,
+    private readonly deferral: TaskDeferral,
     topics: TopicNames,
   ) {
     this.deliveriesTopic = topics.deliveries;
@@ -77,14 +83,28 @@ export class IngestService {
     const tasks = subscriptionIds.map((subscriptionId) =>
       this.task(event, subscriptionId, ordering.get(subscriptionId)!, receivedAt.toISOString(), traceparent),
     );
-    // One PRODUCER span for the fan-out (BatchingProducer), beside this ingest span's other children.
-    await this.producer.send(
-      this.deliveriesTopic,
-      tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
-    );
+    await this.fanOut(tasks);
     ingested.inc({ format: event.format });
     fannedOut.inc(tasks.length);
     return { eventId: id, tenantId, tasks: tasks.length };
+  }
+
+  /**
+   * To the deliveries topic in one PRODUCER span (BatchingProducer), beside this ingest span's other
+   * children; the task of a subscription that is stalling right now goes straight to its deferral tier.
+   */
+  private async fanOut(tasks: DeliveryTaskV1[]): Promise<void> {
+    const toDeliveries = (some: DeliveryTaskV1[]) =>
+      this.producer.send(
+        this.deliveriesTopic,
+        some.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
+      );
+    const stalled = tasks.filter((task) => this.deferral.stalled(task.subscription_id));
+    await Promise.all([
+      toDeliveries(stalled.length === 0 ? tasks : tasks.filter((task) => !stalled.includes(task))),
+      ...stalled.map(async (task) => (await this.deferral.defer(task)) || toDeliveries([task])),
+    ]);
+    deferredAtFanOut.inc(stalled.length);
   }
 
   /** Size, decoding, envelope, tenant and data: the event as accepted, or a PoisonMessageError. */

@@ -11,6 +11,7 @@ import type { DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import { bodyOf } from '../task-record.js';
+import { TaskDeferral } from './task-deferral.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
@@ -31,11 +32,6 @@ import type { InboundMessage } from '../../../platform/kafka/inbound-message.js'
 const SLOT_WAIT_MS = 5_000;
 
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
-const deferred = counter(
-  'hookline_deferred_tasks_total',
-  'Tasks that stepped aside to a retry tier because their subscription stalled (not attempts)',
-  ['subscription_id'],
-);
 
 /**
  * One delivery task, as a small typed state machine (DispatchStep): prepare (subscription, failure
@@ -55,6 +51,7 @@ export class DeliveryService {
     private readonly writer: AttemptWriter,
     private readonly policy: RetryPolicy,
     private readonly forwarder: TaskForwarder,
+    private readonly deferral: TaskDeferral,
     private readonly failures: FailureHandling,
     private readonly concurrency: ConcurrencyReporter,
     config: AppConfig,
@@ -77,7 +74,7 @@ export class DeliveryService {
     const id = task.subscription_id;
     this.concurrency.saw(task.tenant_id, id);
     if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
-      if (await this.defer(task, history)) return 'deferred';
+      if (await this.deferral.defer(task, history)) return 'deferred';
       await this.slots.acquire(id, 2 ** 31 - 1);
     }
     const sent: SentRequest = {};
@@ -85,6 +82,7 @@ export class DeliveryService {
       return await this.traced(task, history, sent, record);
     } finally {
       this.slots.release(id, sent.outcome, sent.firstByteMs);
+      if (sent.outcome === 'answered') this.deferral.answered(id);
     }
   }
 
@@ -109,19 +107,6 @@ export class DeliveryService {
       },
       (telemetry) => this.attempt({ task, history, telemetry, sent }),
     );
-  }
-
-  /**
-   * The task's subscription stalls and its share of the consumer's buffer is used up: it steps
-   * aside to a retry tier with its attempt count, and the partition moves on for the others.
-   * Returns false when there is no tier to step aside to (the caller then processes it).
-   */
-  async defer(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<boolean> {
-    const to = this.policy.deferral(task.deferrals ?? 0, Date.now());
-    if (!to) return false;
-    await retryTransient(() => this.forwarder.defer(task, to, history));
-    deferred.inc({ subscription_id: task.subscription_id });
-    return true;
   }
 
   /** Walks the attempt's steps from prepare to end (see DispatchStep). */

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AppConfig } from '../../../platform/config/app-config.js';
-import { TopicNames } from '../../../topology.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
 import { SubscriptionStoreModule } from '../../subscriptions/subscription-store.module.js';
 import { AlertPublisher } from './alert-publisher.js';
@@ -8,18 +6,16 @@ import { CircuitBreakers } from './circuit-breakers.js';
 import { CircuitStore } from './circuit-store.js';
 import { RateSliceStore } from './rate-slice-store.js';
 import { FailureHandling } from './failure-handling.service.js';
-import { retryPolicyFrom } from './failure-options.js';
 import { SubscriptionRateLimiter } from './rate-limiter.js';
-import { RetryPolicy } from '../retry/retry-policy.js';
+import { RetryPolicyModule } from './retry-policy.module.js';
 
 /**
  * Failure handling for the delivery stage and the retry tiers (and the state the API shows), with
  * the one RetryPolicy that both the failure checks and the dispatch flow decide with.
  */
 @Module({
-  imports: [SubscriptionStoreModule],
+  imports: [SubscriptionStoreModule, RetryPolicyModule],
   providers: [
-    { provide: RetryPolicy, useFactory: retryPolicyFrom, inject: [AppConfig, TopicNames] },
     FailureHandling,
     CircuitBreakers,
     CircuitStore,
@@ -28,6 +24,6 @@ import { RetryPolicy } from '../retry/retry-policy.js';
     SubscriptionChangelog,
     AlertPublisher,
   ],
-  exports: [FailureHandling, CircuitBreakers, CircuitStore, RetryPolicy],
+  exports: [FailureHandling, CircuitBreakers, CircuitStore, RetryPolicyModule],
 })
 export class FailuresModule {}
