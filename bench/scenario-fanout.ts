@@ -19,10 +19,10 @@ import { percentiles, type Percentiles } from './stats.js';
 export interface FanoutResult {
   subscriptions: number;
   throughput: { events: number; deliveries: number; seconds: number; perSecond: number; latencyMs: Percentiles };
-  /** At BENCH_LATENCY_RATE deliveries/s. */
-  latency: FixedRateResult;
-  /** At half the burst's deliveries/s. */
-  halfLoad: FixedRateResult;
+  /** At BENCH_LATENCY_RATE deliveries/s (none with BENCH_LATENCY_SECONDS=0). */
+  latency?: FixedRateResult;
+  /** At half the burst's deliveries/s (none with BENCH_LATENCY_SECONDS=0). */
+  halfLoad?: FixedRateResult;
   service: { cpuSeconds: number; peakRssMiB: number };
   duplicates: number;
 }
@@ -52,9 +52,12 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
     const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
     const seconds = (burst.lastAt - started) / 1000;
 
-    const latency = await fixedRate(producer, topic, subscriptions, settings.latencyRate);
+    // BENCH_LATENCY_SECONDS=0 skips the fixed-rate runs.
+    const steady = (rate: number) =>
+      settings.latencySeconds > 0 ? fixedRate(producer, topic, subscriptions, rate) : Promise.resolve(undefined);
+    const latency = await steady(settings.latencyRate);
     // Half of the burst's deliveries/s: how the tail looks with headroom, whatever the machine's speed.
-    const halfLoad = await fixedRate(producer, topic, subscriptions, burst.requests / seconds / 2);
+    const halfLoad = await steady(burst.requests / seconds / 2);
     const usage = service.usage();
     return {
       subscriptions,
@@ -68,7 +71,7 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
       latency,
       halfLoad,
       service: { cpuSeconds: usage.cpuSeconds - before.cpuSeconds, peakRssMiB: usage.peakRssMiB },
-      duplicates: burst.requests - burst.unique + latency.duplicates + halfLoad.duplicates,
+      duplicates: burst.requests - burst.unique + (latency?.duplicates ?? 0) + (halfLoad?.duplicates ?? 0),
     };
   } finally {
     await producer.disconnect();

@@ -1,5 +1,5 @@
 import type { BaselineResult } from './baseline.js';
-import type { BacklogResult, FanoutResult } from './scenario-fanout.js';
+import type { BacklogResult, FanoutResult, FixedRateResult } from './scenario-fanout.js';
 import type { FreshnessResult } from './scenario-freshness.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
@@ -75,25 +75,24 @@ function fanoutRows(s: FanoutResult, r: Results): Row[] {
     ratio && ratio.values.length > 1
       ? `${ratio.values.length} rounds: ${ratio.values.map((v) => fixed(v)).join(', ')} × raw (±${fixed(ratio.spreadPct, 0)} %)`
       : undefined;
-  const fixedRate = (label: string, f: FanoutResult['latency'], note?: string): Row => ({
+  const fixedRate = (label: string, f: FixedRateResult, note?: string): Row => ({
     label: `${s.subscriptions} subs @ ${label}`,
     perSecond: f.deliveries / r.latencySeconds,
     latencyMs: f.latencyMs,
     note,
   });
+  const memory = `peak RSS ${s.service.peakRssMiB.toFixed(0)} MiB, ${s.duplicates} duplicates`;
+  const burst: Row = {
+    label: `${s.subscriptions} subs, burst`,
+    perSecond: s.throughput.perSecond,
+    ratio: ratio?.median,
+    latencyMs: s.throughput.latencyMs,
+    note: s.latency ? spread : [spread, memory].filter(Boolean).join('; '),
+  };
+  if (!s.latency || !s.halfLoad) return [burst];
   return [
-    {
-      label: `${s.subscriptions} subs, burst`,
-      perSecond: s.throughput.perSecond,
-      ratio: ratio?.median,
-      latencyMs: s.throughput.latencyMs,
-      note: spread,
-    },
-    fixedRate(
-      `${r.latencyRate}/s`,
-      s.latency,
-      `peak RSS ${s.service.peakRssMiB.toFixed(0)} MiB, ${s.duplicates} duplicates`,
-    ),
+    burst,
+    fixedRate(`${r.latencyRate}/s`, s.latency, memory),
     fixedRate(`${s.halfLoad.deliveriesPerSecond.toFixed(0)}/s (half of burst)`, s.halfLoad),
   ];
 }
