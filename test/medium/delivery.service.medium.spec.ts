@@ -111,26 +111,31 @@ describe('DeliveryService (medium)', () => {
     });
 
     it('defers the task of a stalled subscription to a tier, same attempt and deferrals + 1', async () => {
-      const id = await stack.subscription({});
+      const id = await stack.subscription({ url: 'https://127.0.0.1:9/hang' });
+      const other = await stack.subscription({});
       const held = Promise.withResolvers<void>();
-      egress.reply = () => held.promise.then(() => answered(200));
+      egress.reply = (url) => (url.endsWith('/hang') ? held.promise.then(() => answered(200)) : answered(200));
       const sent = egress.calls.length;
       const first = delivery.deliver(deliveryTask(stack.tenant, id));
       await eventually(() => egress.calls.length > sent, 5_000, 'the first request sent');
       const task = deliveryTask(stack.tenant, id, { attempt: 3, trigger: 'retry', deferrals: 1 });
 
-      // Its only slot stays held for the whole wait (5 s): it steps aside instead.
-      expect(await delivery.deliver(task)).toBe('deferred');
+      // Its only slot stays held for the whole wait (5 s) while another subscription's requests
+      // keep finishing: it steps aside instead.
+      const deferring = delivery.deliver(task);
+      for (let i = 0; i < 100; i++) await delivery.deliver(deliveryTask(stack.tenant, other));
+      expect(await deferring).toBe('deferred');
 
       const record = await retries[1].find(withEvent(task));
       expect(record.value).toMatchObject({ attempt: 3, deferrals: 2, trigger: 'retry' });
       expect(record.headers[DUE_AT_HEADER]).toMatch(/^\d+$/);
       expect(await attemptRows(task)).toEqual([]);
-      // Until one of its requests is answered, fan-out defers its new tasks too.
-      expect(deferral.stalled(id)).toBe(true);
+      // Deferring for 2 s with no answer, fan-out would defer its new tasks too; an answer ends it.
+      expect(deferral.stalled(id)).toBe(false);
+      expect(deferral.stalled(id, Date.now() + 2_000)).toBe(true);
       held.resolve();
       expect(await first).toEqual({ action: 'done' });
-      expect(deferral.stalled(id)).toBe(false);
+      expect(deferral.stalled(id, Date.now() + 2_000)).toBe(false);
     });
 
     it('skips the task of a deleted subscription without a request or an attempt row', async () => {

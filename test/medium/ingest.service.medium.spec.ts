@@ -110,7 +110,9 @@ describe('IngestService (medium)', () => {
     const tenantId = uniqueId('tenant-');
     const hanging = await subscribe({ tenantId, events: ['order.created'] });
     const healthy = await subscribe({ tenantId, events: ['order.created'] });
-    // The delivery stage stepped one of its tasks aside: its endpoint holds every slot and answers none.
+    // The delivery stage has been stepping its tasks aside for 2 s, its endpoint answering none.
+    await deferral.defer(deliveryTask(tenantId, hanging));
+    await new Promise((r) => setTimeout(r, 2_000));
     await deferral.defer(deliveryTask(tenantId, hanging));
     const [aside, after] = [uniqueId('evt_'), uniqueId('evt_')];
     const before = Date.now();

@@ -8,8 +8,16 @@ interface Queued {
   evict?: () => void;
 }
 
-/** A key whose tasks have not finished for this long while more wait is stalled (a hanging endpoint). */
+/**
+ * A key whose tasks have not finished for STALL_FACTOR times its usual task time while more wait is
+ * stalled (a hanging endpoint): never sooner than STALL_MS, never later than STALL_MAX_MS. Relative,
+ * because on a saturated machine a healthy key's tasks may take a second, and a stalled key's tasks
+ * step aside to a retry tier for a minute. Not sooner than a second: a hanging endpoint's tasks must
+ * leave the buffer before they slow the healthy ones.
+ */
 export const STALL_MS = 1_000;
+export const STALL_MAX_MS = 5_000;
+const STALL_FACTOR = 10;
 /**
  * Tasks of other keys that must finish while a key makes no progress before its stall is plain:
  * when the whole process pauses (a burst, a collector pause), every key stops at once and none is
@@ -27,6 +35,8 @@ export class KeyedScheduler {
   private readonly waiting = new Map<string, Queued[]>();
   /** Per running key, when it last progressed and how many tasks (all keys) had finished by then. */
   private readonly progress = new Map<string, { at: number; finished: number }>();
+  /** Per key with tasks, how long its tasks usually take (moving average), for its stall threshold. */
+  private readonly usualMs = new Map<string, number>();
   /** Tasks finished so far, all keys. */
   private finished = 0;
   private readonly running = new Map<string, number>();
@@ -75,11 +85,16 @@ export class KeyedScheduler {
   }
 
   /**
-   * True when the key has tasks waiting but none of its tasks finished for STALL_MS: its endpoint
-   * hangs, and what it has queued will not move soon.
+   * True when the key has tasks running but none of them finished for its stall threshold: its
+   * endpoint hangs, and what it has queued will not move soon.
    */
   stalled(key: string, now = Date.now()): boolean {
-    return this.running.has(key) && now - (this.progress.get(key)?.at ?? now) >= STALL_MS;
+    return this.running.has(key) && now - (this.progress.get(key)?.at ?? now) >= this.stallAfterMs(key);
+  }
+
+  /** STALL_FACTOR times the key's usual task time, within STALL_MS and STALL_MAX_MS. */
+  stallAfterMs(key: string): number {
+    return Math.min(STALL_MAX_MS, Math.max(STALL_MS, STALL_FACTOR * (this.usualMs.get(key) ?? 0)));
   }
 
   /** Stalled while plenty of other keys' tasks finished: its own endpoint, not the process, holds it. */
@@ -164,19 +179,23 @@ export class KeyedScheduler {
     if (!this.running.has(key)) this.progressed(key);
     this.running.set(key, (this.running.get(key) ?? 0) + 1);
     this.markReady(key);
+    const startedAt = Date.now();
     void task.run().finally(() => {
       this.bytes -= task.bytes;
-      this.finish(key);
+      this.finish(key, Date.now() - startedAt);
     });
   }
 
-  private finish(key: string): void {
+  private finish(key: string, tookMs: number): void {
     this.active--;
     const left = this.running.get(key)! - 1;
     this.finished++;
+    const usual = this.usualMs.get(key);
+    this.usualMs.set(key, usual === undefined ? tookMs : usual + (tookMs - usual) / 8);
     if (left === 0) {
       this.running.delete(key);
       this.progress.delete(key);
+      if (!this.waiting.has(key)) this.usualMs.delete(key);
     } else {
       this.running.set(key, left);
       this.progressed(key);

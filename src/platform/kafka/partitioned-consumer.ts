@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { toInbound, type InboundMessage } from './inbound-message.js';
-import { KeyedScheduler, STALL_MS } from './keyed-scheduler.js';
+import { KeyedScheduler, STALL_MAX_MS } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
 import { OffsetTracker } from './offset-tracker.js';
 import { PoisonRecordError } from './poison-record.error.js';
@@ -41,9 +41,9 @@ const STALLED_KEY_WAITING = 32;
 const HANDLER_ATTEMPTS = 3;
 /**
  * A wait for room longer than this is a blocked partition, not back-pressure: a busy buffer frees
- * room within milliseconds, and a stalled key's place is given up after STALL_MS.
+ * room within milliseconds, and a plainly stalled key's place is given up at once.
  */
-const BLOCKED_AFTER_MS = 2 * STALL_MS;
+const BLOCKED_AFTER_MS = 2_000;
 
 /**
  * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
@@ -182,19 +182,20 @@ export class PartitionedConsumer {
   }
 
   /**
-   * Into the buffer, or aside: a record of a stalled key that already has STALLED_KEY_WAITING waiting steps
-   * aside at once; a record meeting a full buffer takes the place of a plainly stalled key's newest
-   * waiting task (KeyedScheduler.plainlyStalled), or waits for room, and when none comes within
-   * STALL_MS a stalled key's newest waiting task steps aside to make it.
+   * Into the buffer, or aside: a record of a plainly stalled key (KeyedScheduler.plainlyStalled)
+   * that already has STALLED_KEY_WAITING waiting steps aside at once; a record meeting a full buffer
+   * takes the place of a plainly stalled key's newest waiting task, or waits for room, and when none
+   * comes within STALL_MAX_MS (nothing finishes anywhere: every key hangs, or the process stalls) a
+   * stalled key's newest waiting task steps aside to make it.
    */
   private async admit(key: string, message: InboundMessage, complete: () => void, heartbeat: () => Promise<void>) {
     const { stepAside } = this.options;
-    if (stepAside && this.scheduler.stalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
+    if (stepAside && this.scheduler.plainlyStalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
       return this.deferAside(message, complete);
     while (stepAside && this.scheduler.full) {
       // A plainly stalled key would not use its place: it gives it up at once.
       if (this.scheduler.evictFromStalled(Date.now(), true)) break;
-      if (await this.waitForRoom(heartbeat, STALL_MS)) break;
+      if (await this.waitForRoom(heartbeat, STALL_MAX_MS)) break;
       if (!this.scheduler.evictFromStalled()) {
         await this.waitForRoom(heartbeat);
         break;

@@ -1,5 +1,13 @@
 import { SubscriptionSlots } from '../../../src/modules/delivery/dispatch/subscription-slots.js';
 
+/** Requests of another subscription start and finish: the process is not stalled. */
+async function othersFinish(slots: SubscriptionSlots, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await slots.acquire('other', 10);
+    slots.release('other', 'answered');
+  }
+}
+
 describe('SubscriptionSlots', () => {
   it('holds at most the share per subscription, and hands a freed slot to a waiter', async () => {
     const slots = new SubscriptionSlots(2);
@@ -15,6 +23,7 @@ describe('SubscriptionSlots', () => {
     const slots = new SubscriptionSlots(1);
     const start = Date.now();
     expect(await slots.acquire('hang', 50, start)).toBe(true);
+    await othersFinish(slots, 100);
     expect(await slots.acquire('hang', 50)).toBe(false);
     expect(Date.now() - start).toBeGreaterThanOrEqual(45);
     const before = Date.now();
@@ -22,10 +31,24 @@ describe('SubscriptionSlots', () => {
     expect(Date.now() - before).toBeLessThan(20);
   });
 
+  it('keeps a waiter waiting while no other subscription finishes either (the whole process stalls)', async () => {
+    const slots = new SubscriptionSlots(1);
+    expect(await slots.acquire('busy', 50)).toBe(true);
+    await othersFinish(slots, 99);
+    let answer: boolean | undefined;
+    const waiting = slots.acquire('busy', 50).then((a) => (answer = a));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answer).toBeUndefined();
+    // The others move again while it still holds its slot: now its endpoint is the one that hangs.
+    await othersFinish(slots, 1);
+    expect(await waiting).toBe(false);
+  }, 5_000);
+
   it('starts at four, gains one per answered request and halves on an overloaded one', async () => {
     const slots = new SubscriptionSlots(32);
     expect(slots.limitOf('s')).toBe(4);
     for (let i = 0; i < 4; i++) expect(await slots.acquire('s', 10)).toBe(true);
+    await othersFinish(slots, 100);
     expect(await slots.acquire('s', 10)).toBe(false);
     for (let i = 0; i < 4; i++) slots.release('s', 'answered');
     expect(slots.limitOf('s')).toBe(8);

@@ -72,6 +72,29 @@ describe('KeyedScheduler shares', () => {
     expect(s.stalled('fast', now + STALL_MS)).toBe(false);
   });
 
+  it("scales a key's stall threshold with its usual task time, between STALL_MS and 5 s", async () => {
+    const s = new KeyedScheduler(10, 1, 100);
+    const taking = (ms: number) => () => new Promise<void>((r) => setTimeout(r, ms));
+    s.submit('steady', taking(150));
+    s.submit('steady', taking(150));
+    s.submit('steady', hang);
+    s.submit('sluggish', taking(700));
+    s.submit('sluggish', hang);
+    s.submit('new', hang);
+    await new Promise((r) => setTimeout(r, 800));
+
+    // A key that finished nothing yet: STALL_MS. Tasks of ~150 ms: ten times that. Of ~700 ms: capped.
+    expect(s.stallAfterMs('new')).toBe(STALL_MS);
+    expect(s.stallAfterMs('steady')).toBeGreaterThanOrEqual(1_450);
+    expect(s.stallAfterMs('steady')).toBeLessThan(4_000);
+    expect(s.stallAfterMs('sluggish')).toBe(5_000);
+    // Its last task finished ~500 ms ago: a second later it is not stalled yet, as a 1 s rule would say.
+    const now = Date.now();
+    expect(s.stalled('steady', now + 500)).toBe(false);
+    expect(s.stalled('steady', now + 5_000)).toBe(true);
+    expect(s.stalled('new', now + STALL_MS)).toBe(true);
+  });
+
   it('evicts the newest waiting task of the stalled key with most waiting, making room for another key', async () => {
     const s = new KeyedScheduler(10, 1, 3);
     const evicted: string[] = [];

@@ -20,6 +20,14 @@ const SLOW_FACTOR = 10;
 const SLOW_MIN_MS = 1_000;
 const SLOW_MAX_MS = 5_000;
 const SWEEP_MS = 250;
+/**
+ * Requests of other subscriptions that must finish while one waits before its wait counts against
+ * its endpoint: when the whole process stalls (a database pause), every subscription waits and none
+ * is singled out.
+ */
+const OTHERS_FINISHED_FOR_PLAIN_WAIT = 100;
+/** How often a wait that timed out while the whole process stalled is looked at again. */
+const RECHECK_MS = 1_000;
 
 /**
  * Requests in flight per subscription across every consumer of this process (the deliveries topic
@@ -38,6 +46,9 @@ export class SubscriptionSlots {
   private readonly waiters = new Map<string, (() => void)[]>();
   /** When a request of each busy subscription last finished: a long wait means its endpoint hangs. */
   private readonly lastRelease = new Map<string, number>();
+  /** Requests finished so far, all subscriptions, and that count as of each lastRelease. */
+  private finished = 0;
+  private readonly finishedAtLastRelease = new Map<string, number>();
   /** Fastest recent time to first byte per subscription (drifts up slowly when the endpoint slows for good). */
   private readonly floorMs = new Map<string, number>();
   private readonly lastPenalty = new Map<string, number>();
@@ -62,25 +73,39 @@ export class SubscriptionSlots {
   }
 
   /**
-   * True once a slot is held; false when none freed within timeoutMs, or at once when every slot is
-   * held and none was freed for timeoutMs already (the caller steps aside).
+   * True once a slot is held; false when the subscription is stuck (see stuck) after waiting
+   * timeoutMs, or at once when it is stuck already (the caller steps aside).
    */
   async acquire(id: string, timeoutMs: number, now = Date.now()): Promise<boolean> {
     if (this.take(id, now)) return true;
-    if (now - (this.lastRelease.get(id) ?? now) >= timeoutMs) return false;
+    if (this.stuck(id, timeoutMs, now)) return false;
     return new Promise<boolean>((resolve) => {
+      let timer: NodeJS.Timeout;
       const wake = () => {
         clearTimeout(timer);
         resolve(this.take(id));
       };
-      const timer = setTimeout(() => {
+      const check = () => {
+        if (!this.stuck(id, timeoutMs, Date.now())) return void (timer = setTimeout(check, RECHECK_MS));
         const queue = this.waiters.get(id) ?? [];
         const at = queue.indexOf(wake);
         if (at >= 0) queue.splice(at, 1);
         resolve(false);
-      }, timeoutMs);
+      };
+      timer = setTimeout(check, timeoutMs);
       this.waiters.set(id, [...(this.waiters.get(id) ?? []), wake]);
     });
+  }
+
+  /**
+   * Every slot held, none freed for timeoutMs, while other subscriptions' requests kept finishing:
+   * its endpoint holds it, not the process.
+   */
+  private stuck(id: string, timeoutMs: number, now: number): boolean {
+    const since = this.lastRelease.get(id);
+    if (since === undefined || now - since < timeoutMs) return false;
+    const others = this.finished - (this.finishedAtLastRelease.get(id) ?? this.finished);
+    return others >= OTHERS_FINISHED_FOR_PLAIN_WAIT;
   }
 
   /** When the endpoint counts as slow: a multiple of its floor time to first byte, within bounds. */
@@ -110,13 +135,15 @@ export class SubscriptionSlots {
       if (!slow) this.adapt(id, outcome);
     } else if (outcome) this.adapt(id, outcome);
     const left = (this.held.get(id) ?? 1) - 1;
+    this.finished++;
     if (left <= 0) {
       this.held.delete(id);
       this.lastRelease.delete(id);
+      this.finishedAtLastRelease.delete(id);
       this.lastPenalty.delete(id);
     } else {
       this.held.set(id, left);
-      this.lastRelease.set(id, Date.now());
+      this.markRelease(id, Date.now());
     }
     this.wakeWaiters(id);
   }
@@ -147,10 +174,15 @@ export class SubscriptionSlots {
     if (queue?.length === 0) this.waiters.delete(id);
   }
 
+  private markRelease(id: string, now: number): void {
+    this.lastRelease.set(id, now);
+    this.finishedAtLastRelease.set(id, this.finished);
+  }
+
   private take(id: string, now = Date.now()): boolean {
     const held = this.held.get(id) ?? 0;
     if (held >= this.limitOf(id)) return false;
-    if (held === 0) this.lastRelease.set(id, now);
+    if (held === 0) this.markRelease(id, now);
     this.held.set(id, held + 1);
     return true;
   }

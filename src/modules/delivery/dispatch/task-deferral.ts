@@ -11,6 +11,12 @@ import { TaskForwarder } from './task-forwarder.js';
  * subscription whose requests time out gives no answer to end it, so it is asked again after this.
  */
 const STALLED_FOR_MS = 10_000;
+/**
+ * How long a subscription must have been deferring, without an answer in between, before fan-out
+ * defers its tasks: one deferral may be a glitch of a healthy endpoint (its next answer clears it),
+ * and a task deferred by mistake waits a minute.
+ */
+const CONFIRMED_AFTER_MS = 2_000;
 
 const deferred = counter(
   'hookline_deferred_tasks_total',
@@ -22,14 +28,15 @@ const deferred = counter(
  * Deferrals: a task of a subscription that stalls steps aside to a retry tier with its attempt
  * count, event id and sequence, so that it holds no slot and no buffer meant for the others.
  *
- * The latest deferral of each subscription is remembered until one of its requests is answered:
- * while it stands, fan-out sends that subscription's new tasks straight to the tier, the same
- * deferral the delivery stage would make after reading them back (one produce and one consume
- * fewer per task of a hanging endpoint). What a process has not seen itself it does not defer.
+ * Each subscription's deferrals are remembered until one of its requests is answered: once it has
+ * been deferring for a while, fan-out sends its new tasks straight to the tier, the same deferral
+ * the delivery stage would make after reading them back (one produce and one consume fewer per
+ * task of a hanging endpoint). What a process has not seen itself it does not defer.
  */
 @Injectable()
 export class TaskDeferral {
-  private readonly deferredAt = new Map<string, number>();
+  /** Per subscription deferring now: its first deferral since its last answer, and its latest. */
+  private readonly deferring = new Map<string, { since: number; latest: number }>();
 
   constructor(
     private readonly policy: RetryPolicy,
@@ -44,22 +51,29 @@ export class TaskDeferral {
     const to = this.policy.deferral(task.deferrals ?? 0, Date.now());
     if (!to) return false;
     await retryTransient(() => this.forwarder.defer(task, to, history));
-    this.deferredAt.set(task.subscription_id, Date.now());
+    const now = Date.now();
+    const since = this.deferring.get(task.subscription_id)?.since ?? now;
+    this.deferring.set(task.subscription_id, { since, latest: now });
     deferred.inc({ subscription_id: task.subscription_id });
     return true;
   }
 
   /** One of the subscription's requests was answered: its endpoint is back, its tasks go the usual way. */
   answered(subscriptionId: string): void {
-    this.deferredAt.delete(subscriptionId);
+    this.deferring.delete(subscriptionId);
   }
 
-  /** True while the subscription's latest news is a deferral of the last STALLED_FOR_MS. */
+  /**
+   * True while the subscription has been deferring for CONFIRMED_AFTER_MS with no answer since,
+   * its latest deferral within STALLED_FOR_MS.
+   */
   stalled(subscriptionId: string, now = Date.now()): boolean {
-    const at = this.deferredAt.get(subscriptionId);
-    if (at === undefined) return false;
-    if (now - at < STALLED_FOR_MS) return true;
-    this.deferredAt.delete(subscriptionId);
-    return false;
+    const deferring = this.deferring.get(subscriptionId);
+    if (!deferring) return false;
+    if (now - deferring.latest >= STALLED_FOR_MS) {
+      this.deferring.delete(subscriptionId);
+      return false;
+    }
+    return now - deferring.since >= CONFIRMED_AFTER_MS;
   }
 }
