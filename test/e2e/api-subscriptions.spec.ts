@@ -217,6 +217,16 @@ describe('REST /v1/webhooks', () => {
     expect(challenge.headers['x-webhook-signature'].match(/v1=/g)).toHaveLength(2);
   });
 
+  it('makes concurrent changes without If-Match one after another, never a 412 nobody asked for', async () => {
+    const { id } = expectData(await create(api, '/race', ['order.created']), 201);
+    const rotate = () => api.POST('/webhooks/{id}/secret-rotations', { ...byId(id), body: {} });
+    const answers = await Promise.all(Array.from({ length: 6 }, rotate));
+
+    expect(answers.map((a) => a.response.status)).toEqual(Array(6).fill(201));
+    const read = await api.GET('/webhooks/{id}', byId(id));
+    expect(read.response.headers.get('etag')).toBe('"7"');
+  });
+
   it('lists with cursor and offset pagination, filters, sort, fields and expand', async () => {
     // A tenant with no subscription yet: the listing sees exactly the five made here.
     const client = api.as(h.keys[2]);

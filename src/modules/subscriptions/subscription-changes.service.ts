@@ -15,6 +15,9 @@ import { UrlChecks } from './url-checks.js';
 
 export type PatchFormat = 'merge' | 'json';
 
+/** How often a change without If-Match is made again after losing a race to another change. */
+const UNCONDITIONED_ATTEMPTS = 5;
+
 export interface Rotation {
   subscription: SubscriptionEntity;
   generatedSecret?: string;
@@ -32,6 +35,16 @@ export class SubscriptionChangesService {
 
   /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url is verified again. */
   async patch(
+    tenantId: string,
+    id: string,
+    format: PatchFormat,
+    patch: unknown,
+    ifMatch?: string,
+  ): Promise<SubscriptionEntity> {
+    return this.unconditioned(ifMatch, () => this.patchOnce(tenantId, id, format, patch, ifMatch));
+  }
+
+  private async patchOnce(
     tenantId: string,
     id: string,
     format: PatchFormat,
@@ -71,12 +84,18 @@ export class SubscriptionChangesService {
     ifMatch?: string,
     reason: string | null = status === 'disabled' ? 'disabled through the API' : null,
   ): Promise<SubscriptionEntity> {
-    const current = await this.load(tenantId, id, ifMatch);
-    if (current.status === status && current.statusReason === reason) return current;
-    return this.save({ ...current, status, statusReason: reason, statusChangedAt: new Date() }, current.version);
+    return this.unconditioned(ifMatch, async () => {
+      const current = await this.load(tenantId, id, ifMatch);
+      if (current.status === status && current.statusReason === reason) return current;
+      return this.save({ ...current, status, statusReason: reason, statusChangedAt: new Date() }, current.version);
+    });
   }
 
   async rotateSecret(tenantId: string, id: string, body: unknown, ifMatch?: string): Promise<Rotation> {
+    return this.unconditioned(ifMatch, () => this.rotateOnce(tenantId, id, body, ifMatch));
+  }
+
+  private async rotateOnce(tenantId: string, id: string, body: unknown, ifMatch?: string): Promise<Rotation> {
     const dto = plainToInstance(SecretRotationDto, body ?? {});
     const errors = toFieldErrors(
       await validate(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }),
@@ -104,6 +123,22 @@ export class SubscriptionChangesService {
     const current = await this.subscriptions.get(tenantId, id);
     if (!ifMatchAdmits(ifMatch, current)) throw stale();
     return current;
+  }
+
+  /**
+   * A change without If-Match sets no condition: one that lost a race to another change (the
+   * version moved between its read and its write) is made again on the newer version, instead of
+   * a 412 naming an If-Match the client never sent.
+   */
+  private async unconditioned<T>(ifMatch: string | undefined, change: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await change();
+      } catch (error) {
+        const raced = error instanceof AppError && error.code === 'PRECONDITION_FAILED' && !ifMatch?.trim();
+        if (!raced || attempt >= UNCONDITIONED_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** The change and its changelog record commit together (SubscriptionsService.saveOrConflict). */
