@@ -64,8 +64,8 @@ export class DeliveryService {
    * `history`: the attempts before this one (retry tiers carry it in a header). A subscription that
    * already has its share of requests in flight across the stages, with none freed within
    * SLOT_WAIT_MS while others' were (SubscriptionSlots.acquire), makes the task step aside instead
-   * of holding a slot here. `record`: the Kafka
-   * record the task was read from, which the attempt's span describes.
+   * of holding a slot here. `record`: the Kafka record the task was read from, which the attempt's
+   * span describes.
    */
   async deliver(
     task: DeliveryTaskV1,
