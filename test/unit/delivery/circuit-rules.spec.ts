@@ -31,6 +31,10 @@ describe('shared circuit rules', () => {
     expect(openReason(row({ consecutiveFailures: 5, windowAttempts: 5, windowFailures: 5 }), options)).toBe(
       '5 consecutive failures',
     );
+    // Another instance counted one more before this one decided: the reason is still the threshold.
+    expect(openReason(row({ consecutiveFailures: 6, windowAttempts: 6, windowFailures: 6 }), options)).toBe(
+      '5 consecutive failures',
+    );
   });
 
   it('opens on the ratio only from the minimum of attempts in the window', () => {

@@ -1,11 +1,15 @@
 import type { CircuitOptions, CircuitSnapshot } from './circuit-breaker.js';
 import type { CircuitRow } from './circuit-store.js';
 
-/** Why a closed circuit with these shared counts opens, or null while it stays closed. */
+/**
+ * Why a closed circuit with these shared counts opens, or null while it stays closed. The reason names
+ * the threshold crossed, not the count: instances count at once, so the one that opens may have read
+ * a count already past it.
+ */
 export function openReason(row: CircuitRow, options: CircuitOptions): string | null {
   const { consecutiveFailures, failureRatio, minRequests, windowMs } = options;
   if (consecutiveFailures > 0 && row.consecutiveFailures >= consecutiveFailures)
-    return `${row.consecutiveFailures} consecutive failures`;
+    return `${consecutiveFailures} consecutive failures`;
   const attempts = row.windowAttempts;
   const failures = row.windowFailures;
   if (failureRatio > 0 && attempts >= Math.max(1, minRequests) && failures / attempts >= failureRatio)
