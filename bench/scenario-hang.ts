@@ -176,16 +176,16 @@ async function phase(shape: Omit<Shape, 'label'>, withHanging: boolean): Promise
 }
 
 /**
- * `settings.rounds` rounds, since a ratio of two short bursts is noisy; odd rounds run alone first,
+ * `settings.hang.rounds` rounds, since a ratio of two short bursts is noisy; odd rounds run alone first,
  * even ones beside first, so that a machine slowing down (or warming up) over a round favours
  * neither phase.
  */
 export async function hangingEndpoints(): Promise<HangResult> {
-  const { subscriptions, hangingShare, events } = settings.hang;
+  const { subscriptions, hangingShare, events, rounds: roundCount } = settings.hang;
   const hanging = Math.round(subscriptions * hangingShare);
   const shape = { healthy: subscriptions - hanging, total: subscriptions, events };
   const rounds: HangRound[] = [];
-  for (let round = 1; round <= settings.rounds; round++) {
+  for (let round = 1; round <= roundCount; round++) {
     const aloneFirst = round % 2 === 1;
     const firstRun = await phase(shape, !aloneFirst);
     const secondRun = await phase(shape, aloneFirst);

@@ -25,6 +25,11 @@ export const settings = {
     hangingShare: num('BENCH_HANG_SHARE', 0.1, 0.1),
     events: num('BENCH_HANG_EVENTS', 20_000, 2_000),
     hangMs: num('BENCH_HANG_MS', 30_000, 5_000),
+    /**
+     * Rounds of this scenario, more than BENCH_ROUNDS: its two bursts last about 15 s each on a
+     * shared machine, and one round's ratio swings by ±15 % around the median of many.
+     */
+    rounds: num('BENCH_HANG_ROUNDS', 5, 1),
   },
   /** Ingest throughput with the freshness wait on and off (issue 19): 0 events skips it. */
   freshness: {
