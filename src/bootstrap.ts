@@ -9,6 +9,7 @@ import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
+import { StallConfirmation } from './platform/kafka/stall-confirmation.js';
 import { configureHttp } from './platform/http/configure-http.js';
 
 /** What the served OpenAPI document states beyond the code: the batch limit and the live event catalog. */
@@ -63,6 +64,7 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
     app.get(KafkaService),
     app.get(DeadLetterWriter),
     app.get(PipelineHealth),
+    app.get(StallConfirmation),
   );
   drainPipelineFirst(app, pipeline);
   try {

@@ -11,6 +11,7 @@ import type { Gauge } from 'prom-client';
 import { gauge } from '../telemetry/metrics.js';
 import { inTraceOf } from '../telemetry/tracing.js';
 import { foreignGroupMembers } from './group-isolation.js';
+import { StallConfirmation } from './stall-confirmation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
 import type { TopicSpec } from './pipeline-topology.js';
@@ -35,6 +36,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     private readonly kafka: KafkaService,
     private readonly deadLetters: DeadLetterWriter,
     private readonly health: PipelineHealth = new PipelineHealth(config),
+    private readonly stalls = new StallConfirmation(),
   ) {
     super();
   }
@@ -129,6 +131,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
       stepAside: consumer.stepAside === true && this.config.retrySchedule.length > 0,
+      confirmStall: (key, now) => this.stalls.confirms(key, now),
       maxInFlight: consumer.maxInFlight,
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
       maxBufferedBytes: this.config.env.CONSUMER_MAX_BUFFERED_BYTES,

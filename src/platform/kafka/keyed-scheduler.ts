@@ -53,6 +53,8 @@ export class KeyedScheduler {
     private readonly maxPerKey: number,
     private readonly maxQueued: number,
     private readonly maxBytes = Infinity,
+    /** The handler's confirmation that a key without progress waits on something outside the process. */
+    private readonly confirmsStall: (key: string, now: number) => boolean = () => true,
   ) {}
 
   get size(): number {
@@ -85,11 +87,13 @@ export class KeyedScheduler {
   }
 
   /**
-   * True when the key has tasks running but none of them finished for its stall threshold: its
-   * endpoint hangs, and what it has queued will not move soon.
+   * True when the key has tasks running but none of them finished for its stall threshold, and the
+   * handler confirms what holds them is outside the process: its endpoint hangs, and what it has
+   * queued will not move soon.
    */
   stalled(key: string, now = Date.now()): boolean {
-    return this.running.has(key) && now - (this.progress.get(key)?.at ?? now) >= this.stallAfterMs(key);
+    if (!this.running.has(key) || now - (this.progress.get(key)?.at ?? now) < this.stallAfterMs(key)) return false;
+    return this.confirmsStall(key, now);
   }
 
   /** STALL_FACTOR times the key's usual task time, within STALL_MS and STALL_MAX_MS. */

@@ -26,6 +26,8 @@ export interface PartitionedConsumerOptions {
    * hanging subscription never holds the partition for the others.
    */
   stepAside?: boolean;
+  /** The handler's confirmation that a key seen stalled waits on its endpoint (StallConfirmation). */
+  confirmStall?: (key: string, now: number) => boolean;
   /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
   quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
   logger: Logger;
@@ -86,6 +88,7 @@ export class PartitionedConsumer {
       options.maxInFlightPerKey,
       options.maxInFlight * 4,
       options.maxBufferedBytes,
+      options.confirmStall,
     );
   }
 

@@ -23,6 +23,7 @@ describe('SubscriptionSlots', () => {
     const slots = new SubscriptionSlots(1);
     const start = Date.now();
     expect(await slots.acquire('hang', 50, start)).toBe(true);
+    slots.sending('hang', start - 1_000);
     await othersFinish(slots, 100);
     expect(await slots.acquire('hang', 50)).toBe(false);
     expect(Date.now() - start).toBeGreaterThanOrEqual(45);
@@ -34,6 +35,7 @@ describe('SubscriptionSlots', () => {
   it('keeps a waiter waiting while no other subscription finishes either (the whole process stalls)', async () => {
     const slots = new SubscriptionSlots(1);
     expect(await slots.acquire('busy', 50)).toBe(true);
+    slots.sending('busy', Date.now() - 1_000);
     await othersFinish(slots, 99);
     let answer: boolean | undefined;
     const waiting = slots.acquire('busy', 50).then((a) => (answer = a));
@@ -44,12 +46,27 @@ describe('SubscriptionSlots', () => {
     expect(await waiting).toBe(false);
   }, 5_000);
 
+  it('keeps a waiter waiting while its requests are not with the endpoint (queued inside the process)', async () => {
+    const slots = new SubscriptionSlots(1);
+    expect(await slots.acquire('queued', 50)).toBe(true);
+    await othersFinish(slots, 100);
+    let answer: boolean | undefined;
+    const waiting = slots.acquire('queued', 50).then((a) => (answer = a));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answer).toBeUndefined();
+    // Its request goes out and is not answered past the slow threshold: now its endpoint holds it.
+    slots.sending('queued', Date.now() - 1_000);
+    expect(await waiting).toBe(false);
+  }, 5_000);
+
   it('starts at four, gains one per answered request and halves on an overloaded one', async () => {
     const slots = new SubscriptionSlots(32);
     expect(slots.limitOf('s')).toBe(4);
     for (let i = 0; i < 4; i++) expect(await slots.acquire('s', 10)).toBe(true);
+    const answered = slots.sending('s', Date.now() - 1_000);
     await othersFinish(slots, 100);
     expect(await slots.acquire('s', 10)).toBe(false);
+    answered();
     for (let i = 0; i < 4; i++) slots.release('s', 'answered');
     expect(slots.limitOf('s')).toBe(8);
     expect(await slots.acquire('s', 10)).toBe(true);
@@ -65,6 +82,7 @@ describe('SubscriptionSlots: slow endpoints, from time to first byte', () => {
     const slots = new SubscriptionSlots(32);
     const start = Date.now();
     for (let i = 0; i < 4; i++) expect(await slots.acquire('hang', 10, start)).toBe(true);
+    for (let i = 0; i < 4; i++) slots.sending('hang', start);
     expect(slots.slowAfterMs('hang')).toBe(1_000);
     slots.sweep(start + 900);
     expect(slots.limitOf('hang')).toBe(4);
@@ -74,6 +92,31 @@ describe('SubscriptionSlots: slow endpoints, from time to first byte', () => {
     expect(slots.limitOf('hang')).toBe(2);
     slots.sweep(start + 2_000);
     expect(slots.limitOf('hang')).toBe(1);
+  });
+
+  it('leaves the limit alone while no request waits for the endpoint (the tasks wait inside the process)', async () => {
+    const slots = new SubscriptionSlots(32);
+    const start = Date.now();
+    for (let i = 0; i < 4; i++) expect(await slots.acquire('queued', 10, start)).toBe(true);
+    const answered = slots.sending('queued', start);
+    answered();
+    slots.sweep(start + 2_000);
+    expect(slots.limitOf('queued')).toBe(4);
+  });
+
+  it('says its endpoint holds a subscription only while one of its requests waits past the slow threshold', () => {
+    const slots = new SubscriptionSlots(32);
+    const start = Date.now();
+    expect(slots.endpointHolds('s', start)).toBe(false);
+    const first = slots.sending('s', start);
+    const second = slots.sending('s', start + 500);
+    expect(slots.endpointHolds('s', start + 999)).toBe(false);
+    expect(slots.endpointHolds('s', start + 1_000)).toBe(true);
+    first();
+    expect(slots.endpointHolds('s', start + 1_000)).toBe(false);
+    expect(slots.endpointHolds('s', start + 1_500)).toBe(true);
+    second();
+    expect(slots.endpointHolds('s', start + 5_000)).toBe(false);
   });
 
   it('gives no extra slot for an answer slower than ten times the usual first byte', async () => {

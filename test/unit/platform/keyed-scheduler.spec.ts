@@ -72,6 +72,23 @@ describe('KeyedScheduler shares', () => {
     expect(s.stalled('fast', now + STALL_MS)).toBe(false);
   });
 
+  it('calls a key stalled only when the handler confirms it waits outside the process', async () => {
+    const withEndpoint = new Set(['hanging']);
+    const s = new KeyedScheduler(10, 1, 100, Infinity, (key) => withEndpoint.has(key));
+    const evicted: string[] = [];
+    for (const key of ['hanging', 'queued']) {
+      s.submit(key, hang);
+      s.submit(key, hang, () => evicted.push(key));
+    }
+    const later = Date.now() + STALL_MS;
+    expect(s.stalled('hanging', later)).toBe(true);
+    // No progress either, but its task waits inside the process (a database flush): not its endpoint.
+    expect(s.stalled('queued', later)).toBe(false);
+    expect(s.evictFromStalled(later)).toBe(true);
+    expect(s.evictFromStalled(later)).toBe(false);
+    expect(evicted).toEqual(['hanging']);
+  });
+
   it("scales a key's stall threshold with its usual task time, between STALL_MS and 5 s", async () => {
     const s = new KeyedScheduler(10, 1, 100);
     const taking = (ms: number) => () => new Promise<void>((r) => setTimeout(r, ms));

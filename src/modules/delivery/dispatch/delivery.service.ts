@@ -23,6 +23,7 @@ import {
   type PendingStep,
 } from './dispatch-steps.js';
 import { AppConfig } from '../../../platform/config/app-config.js';
+import { StallConfirmation } from '../../../platform/kafka/stall-confirmation.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
 
 /**
@@ -54,10 +55,13 @@ export class DeliveryService {
     private readonly deferral: TaskDeferral,
     private readonly failures: FailureHandling,
     private readonly concurrency: ConcurrencyReporter,
+    stalls: StallConfirmation,
     config: AppConfig,
   ) {
     this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
     concurrency.watch(this.slots);
+    // Records are keyed by subscription: a key stalls only while its endpoint keeps a request waiting.
+    stalls.judgeWith((subscriptionId, now) => this.slots.endpointHolds(subscriptionId, now));
   }
 
   /**
@@ -155,9 +159,12 @@ export class DeliveryService {
     const body = bodyOf(task);
     const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now: requestAt });
     // traceparent (per subscription, on by default) is written by the telemetry layer.
-    const result = await telemetry.outbound(subscription.sendTraceparent, (traceHeaders) =>
-      this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
-    );
+    const answered = this.slots.sending(task.subscription_id, requestAt);
+    const result = await telemetry
+      .outbound(subscription.sendTraceparent, (traceHeaders) =>
+        this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
+      )
+      .finally(answered);
     sent.outcome = slotOutcome(result);
     sent.firstByteMs = result.firstByteMs;
     const next = this.policy.next(task.attempt, result, Date.now());

@@ -54,6 +54,8 @@ export class SubscriptionSlots {
   private readonly lastPenalty = new Map<string, number>();
   /** Subscriptions whose limit moved since takeChanged() last ran (the circuit view's report). */
   private readonly changed = new Set<string>();
+  /** When each request now waiting for its endpoint's answer was sent, per subscription. */
+  private readonly sentAt = new Map<string, number[]>();
 
   constructor(private readonly maxPerSubscription: number) {
     setInterval(() => this.sweep(Date.now()), SWEEP_MS).unref();
@@ -98,14 +100,38 @@ export class SubscriptionSlots {
   }
 
   /**
-   * Every slot held, none freed for timeoutMs, while other subscriptions' requests kept finishing:
-   * its endpoint holds it, not the process.
+   * Every slot held, none freed for timeoutMs, while other subscriptions' requests kept finishing
+   * and one of its requests waits for an answer past its slow threshold: its endpoint holds it, not
+   * the process.
    */
   private stuck(id: string, timeoutMs: number, now: number): boolean {
     const since = this.lastRelease.get(id);
     if (since === undefined || now - since < timeoutMs) return false;
     const others = this.finished - (this.finishedAtLastRelease.get(id) ?? this.finished);
-    return others >= OTHERS_FINISHED_FOR_PLAIN_WAIT;
+    return others >= OTHERS_FINISHED_FOR_PLAIN_WAIT && this.endpointHolds(id, now);
+  }
+
+  /**
+   * Marks a request to the subscription's endpoint as sent; the function returned marks its answer
+   * (or its failure) as come.
+   */
+  sending(id: string, now = Date.now()): () => void {
+    const sent = this.sentAt.get(id) ?? [];
+    sent.push(now);
+    this.sentAt.set(id, sent);
+    return () => {
+      sent.splice(sent.indexOf(now), 1);
+      if (sent.length === 0 && this.sentAt.get(id) === sent) this.sentAt.delete(id);
+    };
+  }
+
+  /**
+   * True while one of the subscription's requests has waited for its answer longer than its slow
+   * threshold: its endpoint, not the process (a database flush, a busy machine), holds its tasks.
+   */
+  endpointHolds(id: string, now = Date.now()): boolean {
+    const sent = this.sentAt.get(id);
+    return sent !== undefined && sent.length > 0 && now - Math.min(...sent) >= this.slowAfterMs(id);
   }
 
   /** When the endpoint counts as slow: a multiple of its floor time to first byte, within bounds. */
@@ -114,11 +140,15 @@ export class SubscriptionSlots {
     return floor === undefined ? SLOW_MIN_MS : Math.min(SLOW_MAX_MS, Math.max(SLOW_MIN_MS, floor * SLOW_FACTOR));
   }
 
-  /** Halves the limit of each subscription that has had requests in flight and none finished for its slow threshold. */
+  /**
+   * Halves the limit of each subscription that has had requests in flight and none finished for its
+   * slow threshold, one of them waiting for its endpoint that long.
+   */
   sweep(now: number): void {
     for (const [id, since] of this.lastRelease) {
       const slowAfter = this.slowAfterMs(id);
       if (now - since < slowAfter || now - (this.lastPenalty.get(id) ?? 0) < slowAfter) continue;
+      if (!this.endpointHolds(id, now)) continue;
       this.lastPenalty.set(id, now);
       this.adapt(id, 'overloaded');
     }
