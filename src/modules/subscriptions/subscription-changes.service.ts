@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import fastJsonPatch from 'fast-json-patch';
 import jsonMergePatch from 'json-merge-patch';
@@ -15,8 +17,13 @@ import { UrlChecks } from './url-checks.js';
 
 export type PatchFormat = 'merge' | 'json';
 
-/** How often a change without If-Match is made again after losing a race to another change. */
-const UNCONDITIONED_ATTEMPTS = 5;
+/**
+ * How often a change without If-Match is tried when it keeps losing races to other changes: of the
+ * changes racing on one version one wins, so N writers at once need at most N tries each.
+ */
+const UNCONDITIONED_ATTEMPTS = 10;
+/** Up to this many ms times the attempt number, at random, before a lost race is tried again. */
+const RACE_JITTER_MS = 10;
 
 export interface Rotation {
   subscription: SubscriptionEntity;
@@ -128,7 +135,7 @@ export class SubscriptionChangesService {
   /**
    * A change without If-Match sets no condition: one that lost a race to another change (the
    * version moved between its read and its write) is made again on the newer version, instead of
-   * a 412 naming an If-Match the client never sent.
+   * a 412 naming an If-Match the client never sent. A random pause first spreads out the racers.
    */
   private async unconditioned<T>(ifMatch: string | undefined, change: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -137,6 +144,7 @@ export class SubscriptionChangesService {
       } catch (error) {
         const raced = error instanceof AppError && error.code === 'PRECONDITION_FAILED' && !ifMatch?.trim();
         if (!raced || attempt >= UNCONDITIONED_ATTEMPTS) throw error;
+        await setTimeout(randomInt(RACE_JITTER_MS * attempt + 1));
       }
     }
   }
