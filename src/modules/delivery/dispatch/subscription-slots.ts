@@ -121,7 +121,7 @@ export class SubscriptionSlots {
     this.sentAt.set(id, sent);
     return () => {
       sent.splice(sent.indexOf(now), 1);
-      if (sent.length === 0 && this.sentAt.get(id) === sent) this.sentAt.delete(id);
+      if (sent.length === 0) this.sentAt.delete(id);
     };
   }
 
@@ -131,7 +131,7 @@ export class SubscriptionSlots {
    */
   endpointHolds(id: string, now = Date.now()): boolean {
     const sent = this.sentAt.get(id);
-    return sent !== undefined && sent.length > 0 && now - Math.min(...sent) >= this.slowAfterMs(id);
+    return sent !== undefined && now - Math.min(...sent) >= this.slowAfterMs(id);
   }
 
   /** When the endpoint counts as slow: a multiple of its floor time to first byte, within bounds. */
