@@ -16,8 +16,10 @@ describe('console: read endpoints and static files', () => {
   let api: ApiClient;
   let otherKey: string;
   let sub: string;
-  // Whole minutes in the past, so each seeded attempt lands in a known bucket.
-  const minute = (ago: number) => new Date((Math.floor(Date.now() / MIN) - ago) * MIN);
+  // Whole minutes before one instant fixed once, so each seeded attempt lands in a known bucket
+  // even when the clock crosses a minute between seeding and asserting.
+  const seededInMinute = Math.floor(Date.now() / MIN);
+  const minute = (ago: number) => new Date((seededInMinute - ago) * MIN);
   const eventId = `evt_${randomUUID()}`;
 
   /** One event and its attempts up to 25 hours old: the attempt log accepts rows of any date (a default partition). */
