@@ -195,12 +195,15 @@ describe('REST /v1/event-types', () => {
 
     expectData(await define(type), 201);
     const created = Date.now();
+    // Timed to when the accepted request was sent: its own round trip is not propagation.
+    let askedAt = Date.now();
     let accepted = await subscribeElsewhere();
     while (accepted.response.status !== 201 && Date.now() - created < 2000) {
       await new Promise((r) => setTimeout(r, 100));
+      askedAt = Date.now();
       accepted = await subscribeElsewhere();
     }
     expect(accepted.response.status).toBe(201);
-    expect(Date.now() - created).toBeLessThan(2000);
+    expect(askedAt - created).toBeLessThan(2000);
   });
 });

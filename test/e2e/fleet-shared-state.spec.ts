@@ -137,17 +137,17 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
     ).rows.map((r) => r.created_at.getTime());
 
   /** The most timestamps (ms) that fall within any 1-second window. */
-  const mostInOneSecond = (unsorted: number[]): number => {
+  const mostInWindow = (unsorted: number[], windowMs: number): number => {
     const times = [...unsorted].sort((a, b) => a - b);
     let most = 0;
     for (let i = 0, j = 0; i < times.length; i++) {
-      while (times[i] - times[j] >= 1000) j++;
+      while (times[i] - times[j] >= windowMs) j++;
       most = Math.max(most, i - j + 1);
     }
     return most;
   };
 
-  it('keeps one rate limit over both instances: at most 55 grants (58 logged starts) in any second at 50/s', async () => {
+  it('keeps one rate limit over both instances: at most 165 starts in any 3 seconds at 50/s', async () => {
     const perPartition = 200;
     await putTasks(limited, perPartition);
     const unique = () => new Set(h.receiver.deliveries('/rate').map((r) => eventIdOf(r.body)));
@@ -156,7 +156,9 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
     // any sliding second holds at most 55 grants (the limit plus one slice's share). A start is logged
     // (created_at) a moment after its grant, by the event loop's lag, and arrives after transit time, so
     // both views can bunch a few more into their worst second on a loaded 2-core machine (56 arrivals
-    // seen once, 55 logged starts seen). Per-instance limits would let about 100 through.
+    // seen once, 55 logged starts seen): a pause of the receiver or an instance stamps what came
+    // during it at once. Over a 3-second window such a bunch weighs a third as much against the
+    // limit, while per-instance limits would still show about twice the rate (about 300).
     let sent: number[] = [];
     await eventually(
       async () => (sent = await attemptTimes(limited)).length >= 2 * perPartition,
@@ -164,16 +166,17 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
       'every rate-limited attempt logged',
     );
     const received = h.receiver.deliveries('/rate').map((r) => r.receivedAt);
-    const [mostSent, mostReceived] = [mostInOneSecond(sent), mostInOneSecond(received)];
+    const [mostSent, mostReceived] = [mostInWindow(sent, 3_000), mostInWindow(received, 3_000)];
     console.log(
       `rate limit ${RATE}/s over two instances: ${sent.length} requests in ${(sent.at(-1)! - sent[0]) / 1000} s, ` +
-        `at most ${mostSent} sent and ${mostReceived} received in any 1-second window`,
+        `at most ${mostSent} sent and ${mostReceived} received in any 3-second window ` +
+        `(${mostInWindow(sent, 1_000)} and ${mostInWindow(received, 1_000)} in any second)`,
     );
     const ids = [...unique()];
     expect(ids.filter((id) => id.startsWith('p0-'))).toHaveLength(perPartition);
     expect(ids.filter((id) => id.startsWith('p1-'))).toHaveLength(perPartition);
-    expect(mostSent).toBeLessThanOrEqual(58);
-    expect(mostSent).toBeGreaterThanOrEqual(RATE / 2);
-    expect(mostReceived).toBeLessThanOrEqual(60);
+    expect(mostSent).toBeLessThanOrEqual(3 * RATE + 15);
+    expect(mostInWindow(sent, 1_000)).toBeGreaterThanOrEqual(RATE / 2);
+    expect(mostReceived).toBeLessThanOrEqual(3 * RATE + 20);
   }, 120_000);
 });

@@ -92,8 +92,10 @@ describe('KeyedScheduler shares', () => {
   it("scales a key's stall threshold with its usual task time, between STALL_MS and 5 s", async () => {
     const s = new KeyedScheduler(10, 1, 100);
     const taking = (ms: number) => () => new Promise<void>((r) => setTimeout(r, ms));
-    s.submit('steady', taking(150));
-    s.submit('steady', taking(150));
+    let steadyDoneAt = 0;
+    const steadily = () => taking(150)().then(() => void (steadyDoneAt = Date.now()));
+    s.submit('steady', steadily);
+    s.submit('steady', steadily);
     s.submit('steady', hang);
     s.submit('sluggish', taking(700));
     s.submit('sluggish', hang);
@@ -105,10 +107,11 @@ describe('KeyedScheduler shares', () => {
     expect(s.stallAfterMs('steady')).toBeGreaterThanOrEqual(1_450);
     expect(s.stallAfterMs('steady')).toBeLessThan(4_000);
     expect(s.stallAfterMs('sluggish')).toBe(5_000);
-    // Its last task finished ~500 ms ago: a second later it is not stalled yet, as a 1 s rule would say.
+    // A second after its last task finished it is not stalled yet, as a 1 s rule would say (timed
+    // from that finish, not from the sleep above, which a busy machine can stretch).
     const now = Date.now();
-    expect(s.stalled('steady', now + 500)).toBe(false);
-    expect(s.stalled('steady', now + 5_000)).toBe(true);
+    expect(s.stalled('steady', steadyDoneAt + 1_000)).toBe(false);
+    expect(s.stalled('steady', steadyDoneAt + 5_000)).toBe(true);
     expect(s.stalled('new', now + STALL_MS)).toBe(true);
   });
 
