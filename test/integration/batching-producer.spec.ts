@@ -41,9 +41,14 @@ describe('batching producer on the real broker', () => {
   });
 
   it('refuses a topic that is not in the pipeline topology, before it reaches the broker', async () => {
-    await expect(producer.send(`${config.env.KAFKA_TOPIC_PREFIX}.typo`, [{ value: 'x' }])).rejects.toThrow(
-      /not a topic of the pipeline topology/,
-    );
+    const typo = `${config.env.KAFKA_TOPIC_PREFIX}.typo`;
+    await expect(producer.send(typo, [{ value: 'x' }])).rejects.toThrow(/not a topic of the pipeline topology/);
+    // The direct send (alerts, dead letters) holds to the same table.
+    await expect(kafka.send(typo, [{ value: 'x' }])).rejects.toThrow(/not a topic of the pipeline topology/);
+    const admin = kafka.kafka.admin();
+    await admin.connect();
+    expect(await admin.listTopics()).not.toContain(typo);
+    await admin.disconnect();
   });
   afterAll(async () => {
     const admin = kafka.kafka.admin();

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Admin } from 'kafkajs';
+import type { Admin, Message, Producer } from 'kafkajs';
 import { TransientError } from '../../src/platform/errors/transient.js';
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
 import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafka.service.js';
@@ -15,13 +15,19 @@ describe('PartitionedConsumer', () => {
   const config = testConfig({ KAFKA_TOPIC_PARTITIONS: '1' });
   const kafka = new KafkaService(config, pipelineTopology(config));
   let admin: Admin;
+  // The pipeline's own send refuses topics outside its topology; these tests make their own topics.
+  let producer: Producer;
+  const send = (topic: string, messages: Message[]) => producer.send({ topic, messages, acks: -1 });
 
   beforeAll(async () => {
     await kafka.start();
     admin = kafka.kafka.admin();
     await admin.connect();
+    producer = kafka.kafka.producer();
+    await producer.connect();
   });
   afterAll(async () => {
+    await producer.disconnect();
     await admin.disconnect();
     await kafka.onModuleDestroy();
   });
@@ -66,7 +72,7 @@ describe('PartitionedConsumer', () => {
     const topic = await freshTopic();
     const group = uniqueId('g-');
     // Offset 0 belongs to the stuck key; offsets 1..40 to fast keys.
-    await kafka.send(topic, [
+    await send(topic, [
       { key: 'slow', value: 'slow-0' },
       ...Array.from({ length: 40 }, (_, i) => ({ key: `fast-${i % 4}`, value: `fast-${i + 1}` })),
     ]);
@@ -96,7 +102,7 @@ describe('PartitionedConsumer', () => {
 
   it('tells back-pressure from a blocked partition: only a wait for room of over 2 s counts as blocked', async () => {
     const topic = await freshTopic();
-    await kafka.send(
+    await send(
       topic,
       Array.from({ length: 30 }, (_, i) => ({ key: `k${i % 3}`, value: String(i) })),
     );
@@ -130,7 +136,7 @@ describe('PartitionedConsumer', () => {
     const topic = await freshTopic();
     const group = uniqueId('g-');
     const total = 300;
-    await kafka.send(
+    await send(
       topic,
       Array.from({ length: total }, (_, i) => ({ key: `k${i % 7}`, value: String(i) })),
     );
@@ -168,7 +174,7 @@ describe('PartitionedConsumer', () => {
   it('quarantines a record that keeps failing, retries transient failures, and moves on', async () => {
     const topic = await freshTopic();
     const group = uniqueId('g-');
-    await kafka.send(topic, [
+    await send(topic, [
       { key: 'a', value: 'bad' },
       { key: 'b', value: 'flaky' },
       { key: 'c', value: 'good' },

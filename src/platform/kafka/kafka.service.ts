@@ -87,9 +87,11 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Resolves once every replica in sync has the records (acks=all); see ResilientProducer for
-   * failures. Traced as one PRODUCER span in the caller's context.
+   * failures. Rejects at once for a topic that is not in the pipeline topology (a bug, not an
+   * outage), as BatchingProducer does. Traced as one PRODUCER span in the caller's context.
    */
   async send(topic: string, messages: Message[]): Promise<RecordMetadata[]> {
+    this.topology.assertDeclared(topic);
     return traceSend(
       topic,
       messages,
