@@ -29,7 +29,9 @@ export const benchSubscriptionId = (i: number) => `00000000-0000-4000-8000-${i.t
 
 /** Replaces the bench tenant's subscriptions with one per path, each taking the given event types. */
 export async function setSubscriptions(paths: string[], events: (i: number) => string[] = () => ['*']): Promise<void> {
-  await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1`, [tenant]);
+  // Also the fixed ids under another tenant: a bench stopped midway leaves its subscriptions behind.
+  const ids = paths.map((_, i) => benchSubscriptionId(i));
+  await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1 OR id = ANY($2::uuid[])`, [tenant, ids]);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const secrets = JSON.stringify([{ secret, created_at: new Date().toISOString(), expires_at: null }]);
   for (const [i, path] of paths.entries()) {
@@ -89,12 +91,11 @@ export async function waitDelivered(expected: number, label: string): Promise<Re
   let last = 0;
   let lastChange = Date.now();
   for (;;) {
-    const stats = await receiver.stats();
-    const { requests } = stats;
+    const { requests } = await receiver.stats(false);
     bar.update(Math.min(requests, expected), { rate: Math.round(requests / ((Date.now() - started) / 1000)) });
     if (requests >= expected) {
       bar.stop();
-      return stats;
+      return receiver.stats();
     }
     if (requests !== last) [last, lastChange] = [requests, Date.now()];
     if (Date.now() - lastChange > 60_000) {
@@ -113,7 +114,7 @@ export function serviceEnv(
 ): Record<string, string> {
   const passthrough = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k, v]) => v !== undefined && /^(DELIVERY_|ATTEMPT_|DATABASE_POOL|KAFKA_TOPIC_PARTITIONS)/.test(k),
+      ([k, v]) => v !== undefined && /^(DELIVERY_|ATTEMPT_|INGEST_|DATABASE_POOL|KAFKA_TOPIC_PARTITIONS)/.test(k),
     ),
   ) as Record<string, string>;
   return {

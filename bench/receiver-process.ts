@@ -45,8 +45,9 @@ export class ReceiverProcess {
     await this.ask({ type: 'release' });
   }
 
-  async stats(): Promise<ReceiverStats> {
-    return (await this.ask<{ stats: ReceiverStats }>({ type: 'stats' })).stats;
+  /** With samples, every latency and arrival since the last reset; without, their arrays are empty. */
+  async stats(samples = true): Promise<ReceiverStats> {
+    return (await this.ask<{ stats: ReceiverStats }>({ type: 'stats', samples })).stats;
   }
 
   stop(): void {

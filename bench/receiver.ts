@@ -14,7 +14,7 @@ import { generate } from 'selfsigned';
  * once and stops hanging, so the service under test can drain and stop cleanly.
  */
 export type ReceiverCommand =
-  { type: 'reset' } | { type: 'stats' } | { type: 'hang'; ms: number } | { type: 'release' };
+  { type: 'reset' } | { type: 'stats'; samples: boolean } | { type: 'hang'; ms: number } | { type: 'release' };
 export interface ReceiverStats {
   /** Answered requests to paths that do not hang. */
   requests: number;
@@ -23,9 +23,13 @@ export interface ReceiverStats {
   held: number;
   unique: number;
   latencies: number[];
+  /** Per answered envelope: its event id, the path it came to and when it arrived (ms). */
+  arrivals: Arrival[];
   firstAt: number;
   lastAt: number;
 }
+
+export type Arrival = [eventId: string, path: string, at: number];
 
 /** A self-signed certificate for 127.0.0.1, its CA written to a temporary file for the service. */
 async function certificate(): Promise<{ key: string; cert: string; caFile: string }> {
@@ -53,6 +57,7 @@ class Tally {
   hanging = 0;
   private readonly seen = new Set<string>();
   private readonly latencies: number[] = [];
+  private readonly arrivals: Arrival[] = [];
   private firstAt = 0;
   private lastAt = 0;
 
@@ -63,16 +68,19 @@ class Tally {
     this.lastAt = now;
     this.seen.add(`${url} ${String(webhookId)}`);
     try {
-      const created = Date.parse((JSON.parse(body.toString('utf8')) as { created_at: string }).created_at);
-      this.latencies.push(now - created);
+      const envelope = JSON.parse(body.toString('utf8')) as { id: string; created_at: string };
+      this.latencies.push(now - Date.parse(envelope.created_at));
+      this.arrivals.push([envelope.id, url ?? '', now]);
     } catch {
       // not an envelope: counted, no latency
     }
   }
 
-  stats(held: number): ReceiverStats {
-    const { requests, hanging, latencies, firstAt, lastAt } = this;
-    return { requests, hanging, held, unique: this.seen.size, latencies, firstAt, lastAt };
+  /** Without samples, the latencies and arrivals are left out (a cheap progress poll). */
+  stats(held: number, samples: boolean): ReceiverStats {
+    const { requests, hanging, firstAt, lastAt } = this;
+    const [latencies, arrivals] = samples ? [this.latencies, this.arrivals] : [[], []];
+    return { requests, hanging, held, unique: this.seen.size, latencies, arrivals, firstAt, lastAt };
   }
 }
 
@@ -129,7 +137,7 @@ async function main(): Promise<void> {
     if (command.type === 'reset') tally = new Tally();
     else if (command.type === 'hang') holds.ms = command.ms;
     else if (command.type === 'release') holds.release();
-    if (command.type === 'stats') process.send!({ type: 'stats', stats: tally.stats(holds.size) });
+    if (command.type === 'stats') process.send!({ type: 'stats', stats: tally.stats(holds.size, command.samples) });
     else process.send!({ type: command.type });
   });
   process.on('disconnect', () => process.exit(0));

@@ -1,6 +1,7 @@
 import type { Producer } from 'kafkajs';
 import { freePort, ServiceProcess, serviceNodeFlags } from '../src/devtools/service-process.js';
 import {
+  benchSubscriptionId,
   eventsOf,
   kafka,
   newPrefix,
@@ -12,6 +13,7 @@ import {
   waitDelivered,
   dropTopics,
 } from './context.js';
+import { latencyHops, type LatencyHops } from './latency-hops.js';
 import { settings } from './settings.js';
 import { percentiles, type Percentiles } from './stats.js';
 
@@ -28,6 +30,7 @@ export interface FanoutResult {
 }
 
 const paths = (count: number) => Array.from({ length: count }, (_, i) => `/s${i}`);
+const subscriptionOfPath = (path: string) => benchSubscriptionId(Number(path.slice('/s'.length)));
 
 export async function fanout(subscriptions: number): Promise<FanoutResult> {
   const prefix = newPrefix();
@@ -85,6 +88,8 @@ export interface FixedRateResult {
   deliveriesPerSecond: number;
   deliveries: number;
   latencyMs: Percentiles;
+  /** What the slowest 1 % of deliveries spent their time on. */
+  hops?: LatencyHops;
   duplicates: number;
 }
 
@@ -100,7 +105,8 @@ async function fixedRate(
   const tickMs = 20;
   let owed = 0;
   let sent = 0;
-  const until = Date.now() + settings.latencySeconds * 1000;
+  const since = new Date();
+  const until = since.getTime() + settings.latencySeconds * 1000;
   while (Date.now() < until) {
     const tickStart = Date.now();
     owed += (eventsPerSecond * tickMs) / 1000;
@@ -118,6 +124,7 @@ async function fixedRate(
     deliveriesPerSecond,
     deliveries: steady.requests,
     latencyMs: percentiles(steady.latencies),
+    hops: await latencyHops(steady.arrivals, since, subscriptionOfPath),
     duplicates: steady.requests - steady.unique,
   };
 }
@@ -153,7 +160,7 @@ export async function backlogRss(messages: number): Promise<BacklogResult> {
   let delivered = 0;
   while (Date.now() - started < settings.backlogSeconds * 1000) {
     peak = Math.max(peak, service.usage().peakRssMiB);
-    delivered = (await receiver.stats()).requests;
+    delivered = (await receiver.stats(false)).requests;
     if (delivered >= messages) break;
     await sleep(1000);
   }

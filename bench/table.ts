@@ -1,5 +1,6 @@
 import type { BaselineResult } from './baseline.js';
 import type { BacklogResult, FanoutResult, FixedRateResult } from './scenario-fanout.js';
+import type { LatencyHops } from './latency-hops.js';
 import type { FreshnessResult } from './scenario-freshness.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
@@ -69,6 +70,10 @@ function freshnessRows(f: FreshnessResult): Row[] {
   ];
 }
 
+const tailNote = (h: LatencyHops) =>
+  `slowest ${h.tail}: publish → matched ${fixed(h.publishToMatchedMs, 0)}, ` +
+  `→ request ${fixed(h.matchedToRequestMs, 0)}, request ${fixed(h.requestMs, 0)} ms (medians)`;
+
 function fanoutRows(s: FanoutResult, r: Results): Row[] {
   const ratio = burstRatios(r.rounds).get(s.subscriptions);
   const spread =
@@ -79,7 +84,7 @@ function fanoutRows(s: FanoutResult, r: Results): Row[] {
     label: `${s.subscriptions} subs @ ${label}`,
     perSecond: f.deliveries / r.latencySeconds,
     latencyMs: f.latencyMs,
-    note,
+    note: [note, f.hops && tailNote(f.hops)].filter(Boolean).join('; '),
   });
   const memory = `peak RSS ${s.service.peakRssMiB.toFixed(0)} MiB, ${s.duplicates} duplicates`;
   const burst: Row = {
