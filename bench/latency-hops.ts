@@ -9,7 +9,7 @@ import { median } from './stats.js';
  * (the request began), then arrival at the receiver.
  */
 export interface LatencyHops {
-  /** Deliveries at or above the run's p99 event → delivery latency. */
+  /** How many deliveries the slowest 1 % are (at least one). */
   tail: number;
   /** Medians over those deliveries, ms: publish → matched, matched → request start, request. */
   publishToMatchedMs: number;
