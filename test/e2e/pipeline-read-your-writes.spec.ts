@@ -73,4 +73,23 @@ describe('pipeline: an event is matched against every change committed before it
     expect(deliveredTo(path).size).toBe(0);
     expect(marker).toBeDefined();
   }, 60_000);
+
+  it('matches such events without waiting: the API answered once the ingest instance had applied the change', async () => {
+    const scrape = async () => (await fetch(`${h.baseUrl}/metrics`)).text();
+    const sample = (metrics: string, name: string) =>
+      Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+    const waits = (m: string) => sample(m, 'hookline_ingest_freshness_waits_total');
+    const acknowledged = (m: string) =>
+      sample(m, 'hookline_subscription_change_acknowledgement_seconds_count\\{outcome="applied"\\}');
+    await eventually(async () => sample(await scrape(), 'hookline_matching_lease_held') === 1, 20_000, 'lease held');
+    const before = await scrape();
+    const path = '/leased';
+    await create(path, ['order.*']);
+    await publish(Array.from({ length: 1000 }, (_, i) => envelope('order.created', { n: i })));
+    await eventually(() => deliveredTo(path).size === 1000, 60_000, '1,000 delivered');
+    const after = await scrape();
+    expect(acknowledged(after)).toBe(acknowledged(before) + 1);
+    // Without the lease nearly every one of them waits for a probe of the changelog's end.
+    expect(waits(after) - waits(before)).toBeLessThan(50);
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ import { failSpan } from '../../platform/telemetry/tracing.js';
 import { Handlers } from '../../topology.js';
 import { PoisonMessageError } from '../../modules/events/ingest-errors.js';
 import { IngestService } from '../../modules/events/ingest.service.js';
+import { MatchingLease } from '../../modules/matching/matching-lease.js';
 
 const poison = counter('hookline_ingest_poison_total', 'Ingest records parked on the DLQ', ['reason']);
 
@@ -24,7 +25,10 @@ export class IngestController {
   constructor(
     private readonly ingest: IngestService,
     private readonly deadLetters: DeadLetterWriter,
-  ) {}
+    lease: MatchingLease,
+  ) {
+    lease.hold();
+  }
 
   /** In a span whose parent is the producer's traceparent header: the event's trace starts upstream. */
   @EventPattern(Handlers.ingest)

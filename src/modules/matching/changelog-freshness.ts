@@ -20,6 +20,7 @@ export class ChangelogFreshness implements OnModuleDestroy {
   /** Per changelog partition, the offset after the last applied record. */
   private readonly positions = new Map<number, number>();
   private progressWaiters: (() => void)[] = [];
+  private readonly appliedListeners: (() => void)[] = [];
   private probe?: Promise<void>;
   private probeStartedAt = 0;
   private admin?: Promise<Admin>;
@@ -48,6 +49,17 @@ export class ChangelogFreshness implements OnModuleDestroy {
     const waiters = this.progressWaiters;
     this.progressWaiters = [];
     waiters.forEach((w) => w());
+    this.appliedListeners.forEach((listener) => listener());
+  }
+
+  /** Per changelog partition, the offset after the last applied record (records apply in order). */
+  get appliedPositions(): ReadonlyMap<number, number> {
+    return this.positions;
+  }
+
+  /** Calls `listener` after every applied record. */
+  onApplied(listener: () => void): void {
+    this.appliedListeners.push(listener);
   }
 
   /**
@@ -80,6 +92,17 @@ export class ChangelogFreshness implements OnModuleDestroy {
       }
       await this.probe;
     }
+  }
+
+  /** Whether the table is shown fresh as of `time` within `ms` (false also when the probe fails). */
+  async freshWithin(time: number, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      this.ensureFreshAsOf(time).then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms))),
+    ])
+      .catch(() => false)
+      .finally(() => clearTimeout(timer));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { counter, histogram } from '../../platform/telemetry/metrics.js';
 import { ChangelogFreshness } from './changelog-freshness.js';
+import { MatchingLease } from './matching-lease.js';
 import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
 import { SubscriptionTable } from './subscription-table.js';
 
@@ -42,6 +43,7 @@ export class MatchingService implements OnModuleInit {
   constructor(
     private readonly source: SubscriptionReader,
     private readonly freshness: ChangelogFreshness,
+    private readonly lease: MatchingLease,
     private readonly config: AppConfig,
   ) {}
 
@@ -57,22 +59,18 @@ export class MatchingService implements OnModuleInit {
 
   /**
    * The subscriptions an event published at `publishedAt` goes to: matched against every change
-   * committed before it was published. Waits (bounded by INGEST_FRESHNESS_WAIT_MS) until the table is
-   * fresh as of that time, else reads the tenant's subscriptions from the database.
+   * answered before it was published. At once while this instance holds its matching lease (every
+   * writer waited until it had applied its change); otherwise it waits (bounded by
+   * INGEST_FRESHNESS_WAIT_MS) until the table is fresh as of that time, else reads the tenant's
+   * subscriptions from the database.
    */
   async matchAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
     const started = Date.now();
     const bound = this.config.env.INGEST_FRESHNESS_WAIT_MS;
-    if (bound === 0 || this.freshness.caughtUpAsOf >= Math.min(publishedAt, started))
+    if (bound === 0 || this.lease.covers(started) || this.freshness.caughtUpAsOf >= Math.min(publishedAt, started))
       return this.match(tenantId, eventType);
     waits.inc();
-    let timer: NodeJS.Timeout | undefined;
-    const fresh = await Promise.race([
-      this.freshness.ensureFreshAsOf(publishedAt).then(() => true),
-      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), bound))),
-    ])
-      .catch(() => false)
-      .finally(() => clearTimeout(timer));
+    const fresh = await this.freshness.freshWithin(publishedAt, bound);
     waited.observe((Date.now() - started) / 1000);
     if (fresh) return this.match(tenantId, eventType);
     fallbacks.inc();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Outbox, type StagedRecord } from '../../platform/outbox/outbox.js';
 import { TopicNames } from '../../topology.js';
+import { MatchingLeases } from './matching-leases.js';
 
 /**
  * A change to one subscription, on the compacted `<prefix>.subscriptions` topic (key = id).
@@ -28,6 +29,7 @@ export class SubscriptionChangelog {
 
   constructor(
     private readonly outbox: Outbox,
+    private readonly leases: MatchingLeases,
     topics: TopicNames,
   ) {
     this.topic = topics.subscriptions;
@@ -49,8 +51,26 @@ export class SubscriptionChangelog {
     });
   }
 
-  /** After the commit: on the changelog before the caller answers (read-your-writes), else the relay's. */
+  /** After the commit: on the changelog now, else the relay's. */
   async publish(staged: readonly StagedRecord[]): Promise<void> {
     await this.outbox.publishCommitted(staged);
+  }
+
+  /**
+   * After the commit, before an API caller is answered (read-your-writes): on the changelog, and
+   * applied by every ingest instance holding a matching lease, so an event published after the
+   * answer is matched against the change without waiting. Records go one at a time, so that each
+   * acknowledgement names its record's offset. Nothing to wait for when the broker did not take
+   * the record (the relay sends it later).
+   */
+  async publishAndAwaitMatchers(staged: readonly StagedRecord[]): Promise<void> {
+    const targets = new Map<number, number>();
+    for (const record of staged) {
+      const placed = await this.outbox.publishCommitted([record]);
+      if (!placed) return;
+      for (const { partition, baseOffset } of placed)
+        targets.set(partition, Math.max(targets.get(partition) ?? 0, Number(baseOffset) + 1));
+    }
+    await this.leases.awaitApplied(this.topic, targets);
   }
 }

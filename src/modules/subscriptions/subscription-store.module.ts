@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MatchingLeases } from './matching-leases.js';
 import { SubscriptionReader } from './subscription-reader.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
@@ -10,7 +11,7 @@ import { SubscriptionsRepository } from './subscriptions.repository.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity])],
-  providers: [SubscriptionReader, SubscriptionsRepository],
-  exports: [SubscriptionReader, SubscriptionsRepository],
+  providers: [SubscriptionReader, SubscriptionsRepository, MatchingLeases],
+  exports: [SubscriptionReader, SubscriptionsRepository, MatchingLeases],
 })
 export class SubscriptionStoreModule {}

@@ -104,7 +104,7 @@ export class SubscriptionsService {
       staged.push(await this.changelog.stage(tx, { ...row, deleted: true }));
     });
     if (!deleted) throw expected ? stale() : notFound();
-    await this.changelog.publish(staged);
+    await this.changelog.publishAndAwaitMatchers(staged);
   }
 
   /** Saves the row and its changelog record in one transaction, then publishes the record. */
@@ -115,7 +115,7 @@ export class SubscriptionsService {
         staged.push(await this.changelog.stage(tx, row));
       });
       if (!saved) throw stale();
-      await this.changelog.publish(staged);
+      await this.changelog.publishAndAwaitMatchers(staged);
       return saved;
     } catch (error) {
       if (error instanceof DuplicateSubscriptionError) throw conflict();

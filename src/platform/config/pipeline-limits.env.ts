@@ -37,7 +37,8 @@ export class PipelineLimitsEnvironment {
 
   /**
    * Longest an event waits for this instance's subscription table to be fresh as of the event's
-   * timestamp; past it, the event is matched against the database instead.
+   * timestamp when the instance holds no matching lease; past it, the event is matched against the
+   * database instead. 0: never wait (read-your-writes off).
    */
   @IsOptional()
   @Transform(toInt)

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { RecordMetadata } from 'kafkajs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { KafkaService } from '../kafka/kafka.service.js';
@@ -45,30 +46,32 @@ export class Outbox {
   }
 
   /**
-   * Publishes committed records and removes their rows. Never throws: the change is committed, so
-   * a broker that does not answer now only delays the record until the relay sends it.
+   * Publishes committed records and removes their rows; resolves to where the broker placed them,
+   * or undefined when it did not. Never throws: the change is committed, so a broker that does not
+   * answer now only delays the record until the relay sends it.
    */
-  async publishCommitted(records: readonly StagedRecord[]): Promise<boolean> {
-    if (records.length === 0) return true;
+  async publishCommitted(records: readonly StagedRecord[]): Promise<RecordMetadata[] | undefined> {
+    if (records.length === 0) return [];
     // Test hook: die like kill -9 between the commit and the publish.
     if (this.config.env.OUTBOX_TEST_KILL_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
     try {
-      await this.send(records);
+      const placed = await this.send(records);
       published.inc({ path: 'after_commit' }, records.length);
-      return true;
+      return placed;
     } catch (error) {
       this.log.warn(`changelog publish after commit failed, the relay will send it: ${String(error)}`);
-      return false;
+      return undefined;
     }
   }
 
   /** Sends in row order, then deletes the rows; shared with the relay. */
-  async send(records: readonly StagedRecord[], manager: EntityManager = this.db.manager): Promise<void> {
+  async send(records: readonly StagedRecord[], manager: EntityManager = this.db.manager): Promise<RecordMetadata[]> {
     const byTopic = new Map<string, StagedRecord[]>();
     for (const r of records) byTopic.set(r.topic, [...(byTopic.get(r.topic) ?? []), r]);
-    await this.kafka.sendBatch(
+    const placed = await this.kafka.sendBatch(
       [...byTopic].map(([topic, rs]) => ({ topic, messages: rs.map((r) => ({ key: r.key, value: r.value })) })),
     );
     await manager.query(`DELETE FROM changelog_outbox WHERE id = ANY($1::bigint[])`, [records.map((r) => r.id)]);
+    return placed;
   }
 }

@@ -6,6 +6,7 @@ import { EventCatalog1732900000000 } from './1732900000000-event-catalog.js';
 import { DefaultPartitions1733000000000 } from './1733000000000-default-partitions.js';
 import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
 import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-report.js';
+import { MatchingLeases1733300000000 } from './1733300000000-matching-leases.js';
 
 /** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   DefaultPartitions1733000000000,
   FleetState1733100000000,
   ConcurrencyReport1733200000000,
+  MatchingLeases1733300000000,
 ];
