@@ -30,6 +30,8 @@ export class MatchingLease implements OnModuleDestroy {
   private renewal: Promise<void> = Promise.resolve();
   private renewalQueued = false;
   private showingFresh = false;
+  /** Renewals are failing (warned once, not every second). */
+  private failing = false;
   private closed = false;
 
   constructor(
@@ -97,8 +99,12 @@ export class MatchingLease implements OnModuleDestroy {
         void this.freshness.ensureFreshAsOf(this.takenAt).catch(() => undefined);
       }
       this.validUntil = sentAt + LEASE_MS - SAFETY_MS;
+      if (this.failing) this.log.log('matching lease renewed again');
+      this.failing = false;
     } catch (error) {
-      this.log.warn(`cannot renew the matching lease, events wait for a fresh table: ${String(error)}`);
+      if (!this.failing)
+        this.log.warn(`cannot renew the matching lease, events wait for a fresh table: ${String(error)}`);
+      this.failing = true;
     }
   }
 }
