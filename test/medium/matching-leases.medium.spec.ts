@@ -106,4 +106,16 @@ describe('matching leases (medium)', () => {
       expect(await row()).toBeUndefined();
     });
   });
+
+  it('lets the lease lapse when its table can no longer be shown fresh, and writers stop waiting for it', async () => {
+    const module = await stack.module(MatchingModule);
+    const [lease, freshness] = [module.get(MatchingLease), module.get(ChangelogFreshness)];
+    lease.hold();
+    await eventually(() => lease.covers(Date.now()), 10_000, 'lease held over a fresh table');
+    // The changelog's end can no longer be read: every probe fails from now on.
+    await freshness.onModuleDestroy();
+    await eventually(() => !lease.covers(Date.now()), 6_000, 'events wait again');
+    const writer = settled(leases.awaitApplied(stack.topics.subscriptions, new Map([[0, 1_000_000]])));
+    await eventually(() => writer.done, 3_000, 'writer no longer waits for the lapsed instance');
+  }, 20_000);
 });
