@@ -32,9 +32,24 @@ describe('day partitions on a freshly migrated database', () => {
   });
   afterAll(async () => {
     await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropDatabase();
     await admin.end();
   });
+
+  /**
+   * An autovacuum worker may be visiting the fresh database; it runs as the superuser, whose
+   * sessions FORCE may not end for this role (42501), and it leaves within moments.
+   */
+  const dropDatabase = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  };
 
   const writeAttempt = (at: Date) => {
     const id = randomUUID();
