@@ -131,7 +131,9 @@ export function formatTable(r: Results): string {
     const b = r.backlog;
     const heap = b.nodeOptions ? `, node ${b.nodeOptions}` : ', default heap';
     lines.push([
-      `backlog of ${b.messages} (first ${b.seconds.toFixed(0)} s)`,
+      b.delivered >= b.messages
+        ? `backlog of ${b.messages} (drained in ${b.seconds.toFixed(0)} s)`
+        : `backlog of ${b.messages} (${b.delivered} in the first ${b.seconds.toFixed(0)} s)`,
       (b.delivered / b.seconds).toFixed(0),
       fixed(b.delivered / b.seconds / raw),
       '—',
