@@ -32,6 +32,20 @@ describe('chaos: the broker restarts mid-stream', () => {
   const publish = (events: object[]) => h.publish(events);
   const delivered = (events: { id: string }[]) => () => h.delivered(events, ['/a', '/b']);
   const readyStatus = async () => (await fetch(`${h.baseUrl}/health/ready`)).status;
+  /** What a failed wait prints: how far each subscription got and where the pipeline holds events. */
+  const pipelineState = async (before: { id: string }[], after: { id: string }[]) => {
+    const missing = (path: string, events: { id: string }[]) => events.filter((e) => !h.delivered([e], [path])).length;
+    const metrics = (await (await fetch(`${h.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+    const lines = metrics
+      .split('\n')
+      .filter(
+        (l) =>
+          /^hookline_(ingest|matching|consumer|kafka|produce|dlq|retry|deliver|subscription_table)/.test(l) &&
+          !l.includes('_bucket'),
+      );
+    const counts = (path: string) => `${path} ${missing(path, before)} of before, ${missing(path, after)} of after`;
+    return [`missing: ${counts('/a')}; ${counts('/b')}`, ...lines].join('\n');
+  };
 
   it('delivers everything published before, during and after a broker restart, with no service restart', async () => {
     const before = Array.from({ length: 2000 }, (_, i) => envelope('order.created', { n: i }));
@@ -48,7 +62,14 @@ describe('chaos: the broker restarts mid-stream', () => {
 
     const after = Array.from({ length: 1000 }, (_, i) => envelope('order.updated', { n: i }));
     await publish(after);
-    await eventually(delivered([...before, ...after]), 120_000, 'all 3,000 events delivered to both subscriptions');
+    await eventually(
+      delivered([...before, ...after]),
+      120_000,
+      'all 3,000 events delivered to both subscriptions',
+    ).catch(async (error: unknown) => {
+      console.log(await pipelineState(before, after));
+      throw error;
+    });
     const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
     expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\} [1-9]/);
   }, 360_000);
