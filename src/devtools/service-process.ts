@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -23,13 +24,36 @@ export function serviceNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? ''): 
 /** Longer than the service's own drain (SHUTDOWN_TIMEOUT_MS, 30 s by default). */
 const STOP_GRACE_MS = 45_000;
 
-/** A free TCP port on 127.0.0.1, chosen by the OS. */
+/**
+ * Where freePort looks: below Linux's ephemeral range (32768–60999), from which the OS picks both
+ * `listen(0)` ports and the local ports of outgoing connections. A port taken from that range could
+ * become an outgoing connection's (a test's broker or database socket) before the service listens on
+ * it, and the service would fail with EADDRINUSE.
+ */
+const FREE_PORT_RANGE = { from: 20_000, to: 32_000 };
+
+/** A port outside the ephemeral range, unchecked (freePort checks that it is free). */
+export function portOutsideEphemeralRange(): number {
+  return FREE_PORT_RANGE.from + randomInt(FREE_PORT_RANGE.to - FREE_PORT_RANGE.from);
+}
+
+/** A TCP port free on every interface right now, outside the ephemeral range. */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = portOutsideEphemeralRange();
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${FREE_PORT_RANGE.from} and ${FREE_PORT_RANGE.to}`);
+}
+
+async function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => resolve(true));
+  });
+  if (listening) await new Promise((r) => server.close(r));
+  return listening;
 }
 
 /** The validated configuration as the environment of a child process. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../../src/platform/config/app-config.js';
+import { portOutsideEphemeralRange } from '../../src/devtools/service-process.js';
 
 /** The database the suites share; created and migrated by the global setup. */
 export const TEST_DATABASE_URL =
@@ -42,7 +43,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
  */
 export function operatorEnv(run: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
-    PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    PORT: String(portOutsideEphemeralRange()),
     DATABASE_URL: TEST_DATABASE_URL,
     KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
     KAFKA_GROUP_PREFIX: run,
