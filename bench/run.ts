@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     .filter((r) => r.latencyMs)
     .map((r) => ({ label: r.label, perSecond: r.perSecond, ...r.latencyMs! }));
   writeFileSync(join(settings.results, `bench-${stamp}.svg`), chartSvg(`Hookline benchmark ${at}`, chartRows));
-  console.log(`\nHookline benchmark ${at}${settings.quick ? ' (--quick: small counts, figures not meaningful)' : ''}`);
+  const quickNote = settings.quick ? ' (--quick: small counts, figures not meaningful)' : '';
+  const shape = settings.processes > 1 ? `, fan-out cases on ${settings.processes} service processes` : '';
+  console.log(`\nHookline benchmark ${at}${quickNote}${shape}`);
   console.log(formatTable(results));
   console.log(`results: ${join(settings.results, `bench-${stamp}`)}.json and .svg`);
 }

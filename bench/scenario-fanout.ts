@@ -14,6 +14,7 @@ import {
   dropTopics,
 } from './context.js';
 import { latencyHops, type LatencyHops } from './latency-hops.js';
+import { BenchService } from './service-fleet.js';
 import { settings } from './settings.js';
 import { percentiles, type Percentiles } from './stats.js';
 
@@ -25,7 +26,8 @@ export interface FanoutResult {
   latency?: FixedRateResult;
   /** At half the burst's deliveries/s (none with BENCH_LATENCY_SECONDS=0). */
   halfLoad?: FixedRateResult;
-  service: { cpuSeconds: number; peakRssMiB: number };
+  /** CPU of the whole run (burst and fixed rates), and of the burst by each process's roles. */
+  service: { cpuSeconds: number; peakRssMiB: number; burstCpuSecondsByRoles: Record<string, number> };
   duplicates: number;
 }
 
@@ -35,9 +37,7 @@ const subscriptionOfPath = (path: string) => benchSubscriptionId(Number(path.sli
 export async function fanout(subscriptions: number): Promise<FanoutResult> {
   const prefix = newPrefix();
   await setSubscriptions(paths(subscriptions));
-  const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
-  service.start();
-  await service.waitReady();
+  const service = await BenchService.start(prefix);
   const producer = kafka.producer();
   await producer.connect();
   const topic = `${prefix}.events`;
@@ -50,10 +50,12 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
     await receiver.reset();
     const events = Math.ceil(settings.deliveries / subscriptions);
     const before = service.usage();
+    const cpuBefore = service.cpuByRoles();
     const started = Date.now();
     await publish(producer, topic, events);
     const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
     const seconds = (burst.lastAt - started) / 1000;
+    const burstCpu = Object.entries(service.cpuByRoles()).map(([roles, cpu]) => [roles, cpu - cpuBefore[roles]]);
 
     // BENCH_LATENCY_SECONDS=0 skips the fixed-rate runs.
     const steady = (rate: number) =>
@@ -73,7 +75,11 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
       },
       latency,
       halfLoad,
-      service: { cpuSeconds: usage.cpuSeconds - before.cpuSeconds, peakRssMiB: usage.peakRssMiB },
+      service: {
+        cpuSeconds: usage.cpuSeconds - before.cpuSeconds,
+        peakRssMiB: usage.peakRssMiB,
+        burstCpuSecondsByRoles: Object.fromEntries(burstCpu),
+      },
       duplicates: burst.requests - burst.unique + (latency?.duplicates ?? 0) + (halfLoad?.duplicates ?? 0),
     };
   } finally {

@@ -14,6 +14,8 @@ export const settings = {
   subscriptions: (env.BENCH_SUBSCRIPTIONS ?? (quick ? '10' : '1,10,100')).split(',').filter(Boolean).map(Number),
   /** Rounds of the raw baseline and the fan-out cases; the table quotes medians. */
   rounds: num('BENCH_ROUNDS', 3, 1),
+  /** Service processes of the fan-out cases: 1 (every role) or 2 (ingest apart from delivery). */
+  processes: num('BENCH_PROCESSES', 1, 1),
   latencyRate: num('BENCH_LATENCY_RATE', 1000, 500),
   latencySeconds: num('BENCH_LATENCY_SECONDS', 10, 3),
   /** Events of the backlog drain (peak RSS); 0 skips it. The drain stops after backlogSeconds. */

@@ -1,0 +1,47 @@
+import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import { serviceEnv } from './context.js';
+import { settings } from './settings.js';
+
+/**
+ * The roles of each service process a scenario runs: every role in one process (the default), or
+ * ingest apart from delivery (`BENCH_PROCESSES=2`), as a production deployment splits its roles.
+ */
+const SHAPES: Record<number, string[]> = { 1: ['all'], 2: ['ingest', 'delivery,retry,api,operations'] };
+
+/** The service of one scenario: one or more processes of the same deployment, measured together. */
+export class BenchService {
+  private constructor(
+    private readonly processes: ServiceProcess[],
+    private readonly roles: string[],
+  ) {}
+
+  static async start(prefix: string, overrides: Record<string, string> = {}): Promise<BenchService> {
+    const shape = SHAPES[settings.processes];
+    if (!shape) throw new Error(`BENCH_PROCESSES must be one of ${Object.keys(SHAPES).join(', ')}`);
+    const processes: ServiceProcess[] = [];
+    for (const roles of shape)
+      processes.push(new ServiceProcess(serviceEnv(prefix, await freePort(), { ROLES: roles, ...overrides })));
+    const service = new BenchService(processes, shape);
+    processes.forEach((p) => p.start());
+    await Promise.all(processes.map((p) => p.waitReady()));
+    return service;
+  }
+
+  /** CPU seconds of all processes together; the peak RSS of the largest (each has its own heap). */
+  usage(): { cpuSeconds: number; peakRssMiB: number } {
+    const each = this.processes.map((p) => p.usage());
+    return {
+      cpuSeconds: each.reduce((sum, u) => sum + u.cpuSeconds, 0),
+      peakRssMiB: Math.max(...each.map((u) => u.peakRssMiB)),
+    };
+  }
+
+  /** CPU seconds so far of each process, by its roles. */
+  cpuByRoles(): Record<string, number> {
+    return Object.fromEntries(this.processes.map((p, i) => [this.roles[i], p.usage().cpuSeconds]));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.processes.map((p) => p.stop()));
+  }
+}
