@@ -35,14 +35,32 @@ test's HTTPS receiver (HOOKLINE_CONTRACT_RECEIVER_URL) as `url`: those are creat
 then lead to their reads, changes and deletes.
 """
 
+import ast
 import json
 import os
 import random
+import threading
 import uuid
 
 import schemathesis
 from schemathesis.specs.openapi.checks import positive_data_acceptance as builtin_positive_data_acceptance
 from schemathesis.specs.openapi.checks import use_after_free as builtin_use_after_free
+
+# Python 3.11's AST conversion keeps its recursion counter in state every thread shares (and leaves
+# it off after an error, python/cpython#106905): a parse that overlaps another thread's can fail with
+# "SystemError: AST constructor recursion depth mismatch", which ended a CI run. The run's two
+# workers are threads, and Hypothesis parses the source of its filter lambdas to name them: one
+# parse at a time.
+_AST_LOCK = threading.Lock()
+_parse = ast.parse
+
+
+def _parse_one_at_a_time(*args, **kwargs):
+    with _AST_LOCK:
+        return _parse(*args, **kwargs)
+
+
+ast.parse = _parse_one_at_a_time
 
 URL_FIELDS = ("url", "alert_url")
 UNREACHABLE_CODES = {"UNRESOLVABLE_HOST", "BLOCKED_ADDRESS"}
