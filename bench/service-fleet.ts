@@ -10,26 +10,24 @@ const SHAPES: Record<number, string[]> = { 1: ['all'], 2: ['ingest', 'delivery,r
 
 /** The service of one scenario: one or more processes of the same deployment, measured together. */
 export class BenchService {
-  private constructor(
-    private readonly processes: ServiceProcess[],
-    private readonly roles: string[],
-  ) {}
+  private constructor(private readonly processes: { roles: string; child: ServiceProcess }[]) {}
 
   static async start(prefix: string, overrides: Record<string, string> = {}): Promise<BenchService> {
     const shape = SHAPES[settings.processes];
     if (!shape) throw new Error(`BENCH_PROCESSES must be one of ${Object.keys(SHAPES).join(', ')}`);
-    const processes: ServiceProcess[] = [];
-    for (const roles of shape)
-      processes.push(new ServiceProcess(serviceEnv(prefix, await freePort(), { ROLES: roles, ...overrides })));
-    const service = new BenchService(processes, shape);
-    processes.forEach((p) => p.start());
-    await Promise.all(processes.map((p) => p.waitReady()));
-    return service;
+    const processes: { roles: string; child: ServiceProcess }[] = [];
+    for (const roles of shape) {
+      const child = new ServiceProcess(serviceEnv(prefix, await freePort(), { ROLES: roles, ...overrides }));
+      processes.push({ roles, child });
+    }
+    processes.forEach((p) => p.child.start());
+    await Promise.all(processes.map((p) => p.child.waitReady()));
+    return new BenchService(processes);
   }
 
   /** CPU seconds of all processes together; the peak RSS of the largest (each has its own heap). */
   usage(): { cpuSeconds: number; peakRssMiB: number } {
-    const each = this.processes.map((p) => p.usage());
+    const each = this.processes.map((p) => p.child.usage());
     return {
       cpuSeconds: each.reduce((sum, u) => sum + u.cpuSeconds, 0),
       peakRssMiB: Math.max(...each.map((u) => u.peakRssMiB)),
@@ -38,10 +36,10 @@ export class BenchService {
 
   /** CPU seconds so far of each process, by its roles. */
   cpuByRoles(): Record<string, number> {
-    return Object.fromEntries(this.processes.map((p, i) => [this.roles[i], p.usage().cpuSeconds]));
+    return Object.fromEntries(this.processes.map((p) => [p.roles, p.child.usage().cpuSeconds]));
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.processes.map((p) => p.stop()));
+    await Promise.all(this.processes.map((p) => p.child.stop()));
   }
 }

@@ -34,7 +34,7 @@ describe('chaos: the broker restarts mid-stream', () => {
   const readyStatus = async () => (await fetch(`${h.baseUrl}/health/ready`)).status;
   /** What a failed wait prints: how far each subscription got and where the pipeline holds events. */
   const pipelineState = async (before: { id: string }[], after: { id: string }[]) => {
-    const missing = (path: string, events: { id: string }[]) => events.filter((e) => !h.delivered([e], [path])).length;
+    const missing = (path: string, events: { id: string }[]) => h.undelivered(events, [path]).length;
     const metrics = (await (await fetch(`${h.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
     const lines = metrics
       .split('\n')

@@ -199,10 +199,15 @@ export class PipelineHarness {
 
   /** Whether every event reached every one of the paths. */
   delivered(events: { id: string }[], paths = ['/hook']): boolean {
+    return this.undelivered(events, paths).length === 0;
+  }
+
+  /** The events that have not reached every one of the paths. */
+  undelivered<E extends { id: string }>(events: E[], paths = ['/hook']): E[] {
     const seen = new Set(
       this.receiver.deliveries().map((r: ReceivedRequest) => `${r.path} ${r.headers['webhook-id']}`),
     );
-    return events.every((e) => paths.every((p) => seen.has(`${p} ${e.id}`)));
+    return events.filter((e) => !paths.every((p) => seen.has(`${p} ${e.id}`)));
   }
 
   async close(): Promise<void> {
