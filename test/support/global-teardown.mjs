@@ -3,7 +3,13 @@
 // run's: another run on the same broker (a second checkout, a parallel job) keeps its topics.
 import { Kafka, logLevel } from 'kafkajs';
 
+// The service's fix for kafkajs's request queue (global setup has required dist/): without it this
+// admin's connection re-arms a negative timer and Node prints TimeoutNegativeWarning at the end of
+// every run.
+const requestQueueFix = new URL('../../dist/src/platform/kafka/kafkajs-request-queue.js', import.meta.url);
+
 export default async function globalTeardown() {
+  await import(requestQueueFix.href);
   const kafka = new Kafka({
     clientId: 'hookline-test-teardown',
     brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
