@@ -5,14 +5,17 @@ import { percentiles, type Percentiles } from './stats.js';
 
 export interface BaselineResult {
   deliveries: number;
+  /** Requests in flight. */
+  concurrency: number;
   seconds: number;
   perSecond: number;
   latencyMs: Percentiles;
 }
 
 /**
- * The raw baseline: the same signed POSTs straight to the same receiver with undici, at the same
- * concurrency, and nothing else: no Kafka, no Postgres. The pipeline is quoted as a ratio of it.
+ * The raw baseline: the same signed POSTs straight to the same receiver with undici, keep-alive,
+ * `concurrency` requests in flight, and nothing else: no Kafka, no Postgres. The pipeline is quoted
+ * as a ratio of it.
  */
 export async function runBaseline(
   url: string,
@@ -54,5 +57,5 @@ export async function runBaseline(
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
-  return { deliveries: total, seconds, perSecond: total / seconds, latencyMs: percentiles(latencies) };
+  return { deliveries: total, concurrency, seconds, perSecond: total / seconds, latencyMs: percentiles(latencies) };
 }

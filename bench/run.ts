@@ -23,8 +23,8 @@ import { runMigrations } from '../src/platform/database/data-source.js';
 async function main(): Promise<void> {
   await runMigrations(AppConfig.fromEnv({ DATABASE_URL: settings.databaseUrl }));
   await receiver.start();
-  const { deliveries, concurrency } = settings;
-  await runBaseline(receiver.url('/warm-up'), receiver.caFile, Math.min(2000, deliveries), concurrency);
+  const { deliveries, rawConcurrency } = settings;
+  await runBaseline(receiver.url('/warm-up'), receiver.caFile, Math.min(2000, deliveries), rawConcurrency);
   const rounds: Round[] = [];
   for (let round = 1; round <= settings.rounds; round++) rounds.push(await runRound(round));
   const hang = settings.hang.subscriptions > 0 ? await hangingEndpoints() : null;
@@ -61,11 +61,11 @@ async function main(): Promise<void> {
 
 /** The raw baseline, then each fan-out case: a ratio is always taken within one round. */
 async function runRound(round: number): Promise<Round> {
-  const { deliveries, concurrency } = settings;
+  const { deliveries, rawConcurrency } = settings;
   console.log(
-    `round ${round}/${settings.rounds}: raw baseline, ${deliveries} signed POSTs, concurrency ${concurrency}`,
+    `round ${round}/${settings.rounds}: raw baseline, ${deliveries} signed POSTs, ${rawConcurrency} in flight`,
   );
-  const baseline = await runBaseline(receiver.url('/baseline'), receiver.caFile, deliveries, concurrency);
+  const baseline = await runBaseline(receiver.url('/baseline'), receiver.caFile, deliveries, rawConcurrency);
   console.log(`  ${baseline.perSecond.toFixed(0)} deliveries/s, p99 ${baseline.latencyMs.p99.toFixed(1)} ms`);
   const cases: FanoutResult[] = [];
   for (const s of settings.subscriptions) {

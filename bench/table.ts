@@ -105,7 +105,7 @@ function fanoutRows(s: FanoutResult, r: Results): Row[] {
 export function rowsOf(r: Results): Row[] {
   return [
     {
-      label: 'raw baseline (undici, no Kafka/Postgres)',
+      label: `raw baseline (undici, ${r.baseline.concurrency} in flight)`,
       perSecond: r.baseline.perSecond,
       latencyMs: r.baseline.latencyMs,
     },

@@ -11,6 +11,7 @@ import { TEST_DATABASE_URL } from '../support/test-config.js';
  * figures depend on the machine and its load; only what must hold at any speed is checked.
  */
 interface QuickResults {
+  baseline: { deliveries: number; concurrency: number };
   fanout: { throughput: { deliveries: number; events: number }; subscriptions: number; duplicates: number }[];
   hang: {
     alone: { healthyDeliveries: number; hangingRequests: number; exitCode: number | null };
@@ -40,12 +41,18 @@ describe('npm run bench -- --quick', () => {
 
     expect({ code, tail: output.slice(-2000) }).toEqual({ code: 0, tail: expect.any(String) as string });
     expect(output).toMatch(/\| case +\| per second +\| × raw +\| p50 \/ p95 \/ p99 ms +\| notes +\|/);
-    for (const row of ['raw baseline', '10 subs, burst', 'healthy subs alone', 'healthy beside 2 hanging'])
+    for (const row of [
+      'raw baseline (undici, 64 in flight)',
+      '10 subs, burst',
+      'healthy subs alone',
+      'healthy beside 2 hanging',
+    ])
       expect(output).toContain(row);
     expect(output).toMatch(/ingest events\/s, freshness wait default/);
 
     const json = readdirSync(dir).find((f) => f.endsWith('.json'))!;
     const results = JSON.parse(readFileSync(join(dir, json), 'utf8')) as QuickResults;
+    expect(results.baseline).toMatchObject({ deliveries: 2000, concurrency: 64 });
     const [fanout] = results.fanout;
     expect(fanout.throughput.deliveries).toBe(fanout.throughput.events * fanout.subscriptions);
     expect(fanout.duplicates).toBe(0);
