@@ -4,6 +4,7 @@ import { Kafka, logLevel, type Producer } from 'kafkajs';
 // kafkajs's request queue without its idle 1 ms timer loop, as in the service.
 import '../src/platform/kafka/kafkajs-request-queue.js';
 import pg from 'pg';
+import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
 import { ReceiverProcess } from './receiver-process.js';
 import type { ReceiverStats } from './receiver.js';
 import { settings } from './settings.js';
@@ -107,11 +108,7 @@ export async function waitDelivered(expected: number, label: string): Promise<Re
 }
 
 /** The service's environment: a fresh topic prefix and groups; DELIVERY_* and the like pass through. */
-export function serviceEnv(
-  prefix: string,
-  port: number,
-  overrides: Record<string, string> = {},
-): Record<string, string> {
+function serviceEnv(prefix: string, port: number, overrides: Record<string, string> = {}): Record<string, string> {
   const passthrough = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k, v]) => v !== undefined && /^(DELIVERY_|ATTEMPT_|INGEST_|DATABASE_POOL|KAFKA_TOPIC_PARTITIONS)/.test(k),
@@ -134,6 +131,14 @@ export function serviceEnv(
     ...passthrough,
     ...overrides,
   };
+}
+
+/** A service process of this scenario (its topic prefix), started on a free port and ready. */
+export async function startService(prefix: string, overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+  const service = new ServiceProcess(serviceEnv(prefix, await freePort(), overrides));
+  service.start();
+  await service.waitReady();
+  return service;
 }
 
 /** Deletes a scenario's topics once its service stopped, so runs do not pile up partitions on the broker. */

@@ -1,5 +1,5 @@
 import type { Producer } from 'kafkajs';
-import { freePort, ServiceProcess, serviceNodeFlags } from '../src/devtools/service-process.js';
+import { serviceNodeFlags } from '../src/devtools/service-process.js';
 import {
   benchSubscriptionId,
   eventsOf,
@@ -7,9 +7,9 @@ import {
   newPrefix,
   publish,
   receiver,
-  serviceEnv,
   setSubscriptions,
   sleep,
+  startService,
   waitDelivered,
   dropTopics,
 } from './context.js';
@@ -55,7 +55,7 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
     await publish(producer, topic, events);
     const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
     const seconds = (burst.lastAt - started) / 1000;
-    const burstCpu = Object.entries(service.cpuByRoles()).map(([roles, cpu]) => [roles, cpu - cpuBefore[roles]]);
+    const burstCpuSecondsByRoles = service.cpuByRoles(cpuBefore);
 
     // BENCH_LATENCY_SECONDS=0 skips the fixed-rate runs.
     const steady = (rate: number) =>
@@ -78,7 +78,7 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
       service: {
         cpuSeconds: usage.cpuSeconds - before.cpuSeconds,
         peakRssMiB: usage.peakRssMiB,
-        burstCpuSecondsByRoles: Object.fromEntries(burstCpu),
+        burstCpuSecondsByRoles,
       },
       duplicates: burst.requests - burst.unique + (latency?.duplicates ?? 0) + (halfLoad?.duplicates ?? 0),
     };
@@ -157,10 +157,8 @@ export async function backlogRss(messages: number): Promise<BacklogResult> {
   console.log(`publishing a backlog of ${messages} events…`);
   await publish(producer, `${prefix}.events`, messages, undefined, 8);
   await producer.disconnect();
-  const service = new ServiceProcess(serviceEnv(prefix, await freePort()));
   await receiver.reset();
-  service.start();
-  await service.waitReady();
+  const service = await startService(prefix);
   const started = Date.now();
   let peak = 0;
   let delivered = 0;

@@ -1,6 +1,5 @@
 import type { Producer } from 'kafkajs';
-import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
-import { eventsOf, kafka, newPrefix, serviceEnv, setSubscriptions, sleep, dropTopics } from './context.js';
+import { eventsOf, kafka, newPrefix, setSubscriptions, sleep, startService, dropTopics } from './context.js';
 import { settings } from './settings.js';
 
 /**
@@ -69,9 +68,7 @@ async function phase(freshnessWaitMs: string | undefined, events: number): Promi
   await setSubscriptions(['/ingest-only']);
   const overrides: Record<string, string> = { ROLES: 'ingest' };
   if (freshnessWaitMs !== undefined) overrides.INGEST_FRESHNESS_WAIT_MS = freshnessWaitMs;
-  const service = new ServiceProcess(serviceEnv(prefix, await freePort(), overrides));
-  service.start();
-  await service.waitReady();
+  const service = await startService(prefix, overrides);
   const producer = kafka.producer();
   const admin = kafka.admin();
   await Promise.all([producer.connect(), admin.connect()]);

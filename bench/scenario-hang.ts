@@ -1,13 +1,13 @@
 import type { Producer } from 'kafkajs';
-import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import type { ServiceProcess } from '../src/devtools/service-process.js';
 import {
   kafka,
   newPrefix,
   publish,
   receiver,
-  serviceEnv,
   setSubscriptions,
   sleep,
+  startService,
   waitDelivered,
   dropTopics,
 } from './context.js';
@@ -148,9 +148,7 @@ async function phase(shape: Omit<Shape, 'label'>, withHanging: boolean): Promise
   const prefix = newPrefix();
   const paths = Array.from({ length: healthy + hanging }, (_, k) => (k < healthy ? `/h/${k}` : `/hang/${k}`));
   await setSubscriptions(paths, (k) => [`bench.s${k}`]);
-  const service = new ServiceProcess(serviceEnv(prefix, await freePort(), { INGEST_DATA_VALIDATION: 'off' }));
-  service.start();
-  await service.waitReady();
+  const service = await startService(prefix, { INGEST_DATA_VALIDATION: 'off' });
   const producer = kafka.producer();
   await producer.connect();
   const topic = `${prefix}.events`;

@@ -1,5 +1,5 @@
-import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
-import { serviceEnv } from './context.js';
+import type { ServiceProcess } from '../src/devtools/service-process.js';
+import { startService } from './context.js';
 import { settings } from './settings.js';
 
 /**
@@ -12,17 +12,12 @@ const SHAPES: Record<number, string[]> = { 1: ['all'], 2: ['ingest', 'delivery,r
 export class BenchService {
   private constructor(private readonly processes: { roles: string; child: ServiceProcess }[]) {}
 
-  static async start(prefix: string, overrides: Record<string, string> = {}): Promise<BenchService> {
+  static async start(prefix: string): Promise<BenchService> {
     const shape = SHAPES[settings.processes];
     if (!shape) throw new Error(`BENCH_PROCESSES must be one of ${Object.keys(SHAPES).join(', ')}`);
-    const processes: { roles: string; child: ServiceProcess }[] = [];
-    for (const roles of shape) {
-      const child = new ServiceProcess(serviceEnv(prefix, await freePort(), { ROLES: roles, ...overrides }));
-      processes.push({ roles, child });
-    }
-    processes.forEach((p) => p.child.start());
-    await Promise.all(processes.map((p) => p.child.waitReady()));
-    return new BenchService(processes);
+    return new BenchService(
+      await Promise.all(shape.map(async (roles) => ({ roles, child: await startService(prefix, { ROLES: roles }) }))),
+    );
   }
 
   /** CPU seconds of all processes together; the peak RSS of the largest (each has its own heap). */
@@ -34,9 +29,9 @@ export class BenchService {
     };
   }
 
-  /** CPU seconds so far of each process, by its roles. */
-  cpuByRoles(): Record<string, number> {
-    return Object.fromEntries(this.processes.map((p) => [p.roles, p.child.usage().cpuSeconds]));
+  /** CPU seconds of each process, by its roles: so far, or since `since` (an earlier reading). */
+  cpuByRoles(since: Record<string, number> = {}): Record<string, number> {
+    return Object.fromEntries(this.processes.map((p) => [p.roles, p.child.usage().cpuSeconds - (since[p.roles] ?? 0)]));
   }
 
   async stop(): Promise<void> {
