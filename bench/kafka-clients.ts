@@ -11,9 +11,10 @@ import { median } from './stats.js';
  * producer, offsets committed by hand after processing), alternating which goes first, several
  * rounds. Produce: N records of ~1 KB with 100 keys, 500 to a send. Consume: the same N from a new
  * group, committing every 1,000 records, timed from the first record (joining the group is not
- * throughput). @confluentinc/kafka-javascript is not measured here: its
- * prebuilt binaries and the sources its build fetches (OpenSSL, zlib, curl) come from hosts this
- * network cannot reach.
+ * throughput). Beside each rate, the Node thread's busy time per 1,000 records (event-loop
+ * utilisation × elapsed): what a client leaves to the service's own work on that thread.
+ * @confluentinc/kafka-javascript (librdkafka) is measured when installed (`make bench-kafka`
+ * builds it against the machine's OpenSSL and zlib; its prebuilt binaries are out of reach here).
  */
 const quick = process.argv.includes('--quick');
 const MESSAGES = Number(process.env.BENCH_KAFKA_MESSAGES ?? (quick ? 5_000 : 100_000));
@@ -25,8 +26,37 @@ const COMMIT_EVERY = 1_000;
 interface Figures {
   producePerSecond: number;
   consumePerSecond: number;
+  /** The Node thread's busy ms per 1,000 records produced, and consumed. */
+  produceThreadMs: number;
+  consumeThreadMs: number;
 }
 type Client = (topic: string, records: { key: string; value: string }[]) => Promise<Figures>;
+
+/** Wall time and the Node thread's busy time since `restart`, as a rate and ms per 1,000 records. */
+class Stopwatch {
+  private at = performance.now();
+  private loop = performance.eventLoopUtilization();
+
+  restart(): void {
+    this.at = performance.now();
+    this.loop = performance.eventLoopUtilization();
+  }
+
+  read(records: number): { perSecond: number; threadMs: number } {
+    const elapsed = performance.now() - this.at;
+    const busy = performance.eventLoopUtilization(this.loop).utilization * elapsed;
+    return { perSecond: records / (elapsed / 1000), threadMs: (busy / records) * 1000 };
+  }
+}
+
+function toFigures(produced: { perSecond: number; threadMs: number }, consumed: typeof produced): Figures {
+  return {
+    producePerSecond: produced.perSecond,
+    produceThreadMs: produced.threadMs,
+    consumePerSecond: consumed.perSecond,
+    consumeThreadMs: consumed.threadMs,
+  };
+}
 
 /** A just-created topic may not be served yet by every path a client takes: one record, retried, before timing. */
 async function warmUp(send: () => Promise<unknown>): Promise<void> {
@@ -52,10 +82,10 @@ async function withKafkajs(topic: string, batch: { key: string; value: string }[
   const producer = kafkajs.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
   await warmUp(() => producer.send({ topic, acks: -1, messages: [WARM_UP] }));
-  let started = performance.now();
+  const watch = new Stopwatch();
   for (let i = 0; i < batch.length; i += BATCH)
     await producer.send({ topic, acks: -1, messages: batch.slice(i, i + BATCH) });
-  const producePerSecond = batch.length / ((performance.now() - started) / 1000);
+  const produced = watch.read(batch.length);
   await producer.disconnect();
 
   const consumer = kafkajs.consumer({ groupId: `${topic}-g`, maxWaitTimeInMs: 100 });
@@ -63,12 +93,11 @@ async function withKafkajs(topic: string, batch: { key: string; value: string }[
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let seen = 0;
   const total = batch.length + 1;
-  started = performance.now();
   const done = new Promise<void>((resolve) => {
     void consumer.run({
       autoCommit: false,
       eachBatch: async ({ batch: b, resolveOffset }) => {
-        if (seen === 0) started = performance.now();
+        if (seen === 0) watch.restart();
         for (const m of b.messages) {
           resolveOffset(m.offset);
           if (++seen % COMMIT_EVERY === 0 || seen === total)
@@ -79,9 +108,9 @@ async function withKafkajs(topic: string, batch: { key: string; value: string }[
     });
   });
   await done;
-  const consumePerSecond = batch.length / ((performance.now() - started) / 1000);
+  const consumed = watch.read(batch.length);
   await consumer.disconnect();
-  return { producePerSecond, consumePerSecond };
+  return toFigures(produced, consumed);
 }
 
 async function withPlatformatic(topic: string, batch: { key: string; value: string }[]): Promise<Figures> {
@@ -93,10 +122,10 @@ async function withPlatformatic(topic: string, batch: { key: string; value: stri
     acks: ProduceAcks.ALL,
   });
   await warmUp(() => producer.send({ messages: [{ topic, ...WARM_UP }] }));
-  let started = performance.now();
+  const watch = new Stopwatch();
   for (let i = 0; i < batch.length; i += BATCH)
     await producer.send({ messages: batch.slice(i, i + BATCH).map((r) => ({ topic, ...r })) });
-  const producePerSecond = batch.length / ((performance.now() - started) / 1000);
+  const produced = watch.read(batch.length);
   await producer.close();
 
   const consumer = new Consumer({
@@ -105,19 +134,91 @@ async function withPlatformatic(topic: string, batch: { key: string; value: stri
     bootstrapBrokers: BROKERS,
     maxWaitTime: 100,
   });
-  started = performance.now();
   const stream = await consumer.consume({ topics: [topic], autocommit: false, mode: 'earliest' });
   let seen = 0;
   const total = batch.length + 1;
   for await (const message of stream) {
-    if (seen === 0) started = performance.now();
+    if (seen === 0) watch.restart();
     if (++seen % COMMIT_EVERY === 0 || seen === total) await message.commit();
     if (seen >= total) break;
   }
-  const consumePerSecond = batch.length / ((performance.now() - started) / 1000);
+  const consumed = watch.read(batch.length);
   await stream.close();
   await consumer.close(true);
-  return { producePerSecond, consumePerSecond };
+  return toFigures(produced, consumed);
+}
+
+/** The slice of @confluentinc/kafka-javascript's KafkaJS-compatible API this bench uses. */
+interface ConfluentKafka {
+  producer(config: object): {
+    connect(): Promise<void>;
+    send(request: { topic: string; messages: { key: string; value: string }[] }): Promise<unknown>;
+    disconnect(): Promise<void>;
+  };
+  consumer(config: object): {
+    connect(): Promise<void>;
+    subscribe(request: { topics: string[] }): Promise<void>;
+    run(handlers: {
+      eachBatch: (payload: {
+        batch: { partition: number; messages: { offset: string }[] };
+        resolveOffset: (offset: string) => void;
+      }) => Promise<void>;
+    }): Promise<void>;
+    commitOffsets(offsets: { topic: string; partition: number; offset: string }[]): Promise<void>;
+    disconnect(): Promise<void>;
+  };
+}
+
+/** The librdkafka client, when installed (an optional native build); undefined otherwise. */
+async function loadConfluent(): Promise<ConfluentKafka | undefined> {
+  const name = '@confluentinc/kafka-javascript';
+  try {
+    const loaded = (await import(name)) as { default: { KafkaJS: { Kafka: new (config: object) => ConfluentKafka } } };
+    return new loaded.default.KafkaJS.Kafka({
+      kafkaJS: { brokers: BROKERS, clientId: 'bench-confluent', logLevel: 0 },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+function withConfluent(kafka: ConfluentKafka): Client {
+  return async (topic, batch) => {
+    const producer = kafka.producer({ kafkaJS: { idempotent: true, acks: -1 } });
+    await producer.connect();
+    // Copies: this client writes its partition (-1, unassigned) into the messages it is given.
+    await warmUp(() => producer.send({ topic, messages: [{ ...WARM_UP }] }));
+    const watch = new Stopwatch();
+    for (let i = 0; i < batch.length; i += BATCH)
+      await producer.send({ topic, messages: batch.slice(i, i + BATCH).map((r) => ({ ...r })) });
+    const produced = watch.read(batch.length);
+    await producer.disconnect();
+
+    const consumer = kafka.consumer({
+      kafkaJS: { groupId: `${topic}-g`, fromBeginning: true, autoCommit: false, maxWaitTimeInMs: 100 },
+      'js.consumer.max.batch.size': BATCH,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic] });
+    let seen = 0;
+    const total = batch.length + 1;
+    await new Promise<void>((resolve) => {
+      void consumer.run({
+        eachBatch: async ({ batch: b, resolveOffset }) => {
+          if (seen === 0) watch.restart();
+          for (const m of b.messages) {
+            resolveOffset(m.offset);
+            if (++seen % COMMIT_EVERY === 0 || seen === total)
+              await consumer.commitOffsets([{ topic, partition: b.partition, offset: String(Number(m.offset) + 1) }]);
+          }
+          if (seen >= total) resolve();
+        },
+      });
+    });
+    const consumed = watch.read(batch.length);
+    await consumer.disconnect();
+    return toFigures(produced, consumed);
+  };
 }
 
 const clients: [string, Client][] = [
@@ -126,6 +227,9 @@ const clients: [string, Client][] = [
 ];
 
 async function main(): Promise<void> {
+  const confluent = await loadConfluent();
+  if (confluent) clients.push(['@confluentinc/kafka-javascript', withConfluent(confluent)]);
+  else console.log('@confluentinc/kafka-javascript is not installed (make bench-kafka): not measured');
   const admin = kafkajs.admin();
   await admin.connect();
   const figures = new Map<string, Figures[]>(clients.map(([name]) => [name, []]));
@@ -138,7 +242,8 @@ async function main(): Promise<void> {
         const f = await run(topic, records);
         figures.get(name)!.push(f);
         console.log(
-          `round ${round + 1} ${name}: produce ${f.producePerSecond.toFixed(0)}/s, consume ${f.consumePerSecond.toFixed(0)}/s`,
+          `round ${round + 1} ${name}: produce ${f.producePerSecond.toFixed(0)}/s (thread ${f.produceThreadMs.toFixed(1)} ms ` +
+            `/ 1,000), consume ${f.consumePerSecond.toFixed(0)}/s (${f.consumeThreadMs.toFixed(1)})`,
         );
       } finally {
         await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
@@ -154,19 +259,20 @@ function printTable(figures: Map<string, Figures[]>): void {
   const baseProduce = median(base.map((f) => f.producePerSecond));
   const baseConsume = median(base.map((f) => f.consumePerSecond));
   console.log(`\n${MESSAGES} records of ~1 KB, medians of ${ROUNDS} round(s)`);
-  console.log('| client | produce/s | × kafkajs | consume/s | × kafkajs |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| client | produce/s | × kafkajs | thread ms / 1,000 | consume/s | × kafkajs | thread ms / 1,000 |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, runs] of figures) {
-    const produce = median(runs.map((f) => f.producePerSecond));
-    const consume = median(runs.map((f) => f.consumePerSecond));
+    const at = (key: keyof Figures) => median(runs.map((f) => f[key]));
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    const [produce, consume] = [at('producePerSecond'), at('consumePerSecond')];
     console.log(
-      `| ${name} | ${produce.toFixed(0)} | ${ratio(produce, baseProduce)} | ${consume.toFixed(0)} | ${ratio(consume, baseConsume)} |`,
+      `| ${name} | ${produce.toFixed(0)} | ${ratio(produce, baseProduce)} | ${at('produceThreadMs').toFixed(1)} ` +
+        `| ${consume.toFixed(0)} | ${ratio(consume, baseConsume)} | ${at('consumeThreadMs').toFixed(1)} |`,
     );
   }
 }
 
 main().catch((error: unknown) => {
   console.error(`kafka client bench failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  process.exit(1); // the clients' open connections would keep a failed run alive
 });
