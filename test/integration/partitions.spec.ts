@@ -77,7 +77,7 @@ describe('day partitions on a freshly migrated database', () => {
   const saveEvent = (at: Date) => {
     const id = `evt_${randomUUID()}`;
     const payload = { id, type: 'order.created', created_at: at.toISOString(), data: {} };
-    return new EventStore(db, config)
+    return new EventStore(db)
       .save({
         tenantId,
         id,
