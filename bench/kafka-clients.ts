@@ -78,6 +78,37 @@ const records = Array.from({ length: MESSAGES }, (_, i) => ({
   value: JSON.stringify({ id: randomUUID(), n: i, pad: 'x'.repeat(960) }),
 }));
 
+/** What both clients' KafkaJS-shaped eachBatch hands over that the consume phase uses. */
+interface BatchPayload {
+  batch: { partition: number; messages: { offset: string }[] };
+  resolveOffset: (offset: string) => void;
+}
+interface Offset {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+/**
+ * The consume phase's eachBatch: restarts `watch` at the first record, commits every COMMIT_EVERY
+ * and at the last, and resolves `done` once `total` records were seen.
+ */
+function counting(topic: string, total: number, watch: Stopwatch, commit: (offsets: Offset[]) => Promise<void>) {
+  let seen = 0;
+  let finish: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const eachBatch = async ({ batch, resolveOffset }: BatchPayload): Promise<void> => {
+    if (seen === 0) watch.restart();
+    for (const m of batch.messages) {
+      resolveOffset(m.offset);
+      if (++seen % COMMIT_EVERY === 0 || seen === total)
+        await commit([{ topic, partition: batch.partition, offset: String(Number(m.offset) + 1) }]);
+    }
+    if (seen >= total) finish();
+  };
+  return { eachBatch, done };
+}
+
 async function withKafkajs(topic: string, batch: { key: string; value: string }[]): Promise<Figures> {
   const producer = kafkajs.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
@@ -91,22 +122,8 @@ async function withKafkajs(topic: string, batch: { key: string; value: string }[
   const consumer = kafkajs.consumer({ groupId: `${topic}-g`, maxWaitTimeInMs: 100 });
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  let seen = 0;
-  const total = batch.length + 1;
-  const done = new Promise<void>((resolve) => {
-    void consumer.run({
-      autoCommit: false,
-      eachBatch: async ({ batch: b, resolveOffset }) => {
-        if (seen === 0) watch.restart();
-        for (const m of b.messages) {
-          resolveOffset(m.offset);
-          if (++seen % COMMIT_EVERY === 0 || seen === total)
-            await consumer.commitOffsets([{ topic, partition: b.partition, offset: String(Number(m.offset) + 1) }]);
-        }
-        if (seen >= total) resolve();
-      },
-    });
-  });
+  const { eachBatch, done } = counting(topic, batch.length + 1, watch, (offsets) => consumer.commitOffsets(offsets));
+  void consumer.run({ autoCommit: false, eachBatch });
   await done;
   const consumed = watch.read(batch.length);
   await consumer.disconnect();
@@ -158,13 +175,8 @@ interface ConfluentKafka {
   consumer(config: object): {
     connect(): Promise<void>;
     subscribe(request: { topics: string[] }): Promise<void>;
-    run(handlers: {
-      eachBatch: (payload: {
-        batch: { partition: number; messages: { offset: string }[] };
-        resolveOffset: (offset: string) => void;
-      }) => Promise<void>;
-    }): Promise<void>;
-    commitOffsets(offsets: { topic: string; partition: number; offset: string }[]): Promise<void>;
+    run(handlers: { eachBatch: (payload: BatchPayload) => Promise<void> }): Promise<void>;
+    commitOffsets(offsets: Offset[]): Promise<void>;
     disconnect(): Promise<void>;
   };
 }
@@ -200,21 +212,9 @@ function withConfluent(kafka: ConfluentKafka): Client {
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [topic] });
-    let seen = 0;
-    const total = batch.length + 1;
-    await new Promise<void>((resolve) => {
-      void consumer.run({
-        eachBatch: async ({ batch: b, resolveOffset }) => {
-          if (seen === 0) watch.restart();
-          for (const m of b.messages) {
-            resolveOffset(m.offset);
-            if (++seen % COMMIT_EVERY === 0 || seen === total)
-              await consumer.commitOffsets([{ topic, partition: b.partition, offset: String(Number(m.offset) + 1) }]);
-          }
-          if (seen >= total) resolve();
-        },
-      });
-    });
+    const { eachBatch, done } = counting(topic, batch.length + 1, watch, (offsets) => consumer.commitOffsets(offsets));
+    void consumer.run({ eachBatch });
+    await done;
     const consumed = watch.read(batch.length);
     await consumer.disconnect();
     return toFigures(produced, consumed);
