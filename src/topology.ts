@@ -77,10 +77,15 @@ export function buildTopology(config: AppConfig, names = topicNamesOf(config)): 
 
 type GroupName = (name: string) => string;
 
-/** How many records a consumer works on at once: deliveries wait on endpoints, the rest on Kafka and Postgres. */
-function concurrency(config: AppConfig, kind: 'delivery' | 'ordered' | 'default') {
+/**
+ * How many records a consumer works on at once: deliveries wait on endpoints, ingest on Postgres and
+ * the broker for every event (its throughput), the rest on Kafka and Postgres now and then.
+ */
+function concurrency(config: AppConfig, kind: 'delivery' | 'ingest' | 'ordered' | 'default') {
   if (kind === 'ordered') return { maxInFlight: 1, maxInFlightPerKey: 1 };
   if (kind === 'default') return { maxInFlight: 64, maxInFlightPerKey: 64 };
+  if (kind === 'ingest')
+    return { maxInFlight: config.env.INGEST_CONCURRENCY, maxInFlightPerKey: config.env.INGEST_CONCURRENCY };
   const { DELIVERY_CONCURRENCY, DELIVERY_CONCURRENCY_PER_SUBSCRIPTION } = config.env;
   return { maxInFlight: DELIVERY_CONCURRENCY, maxInFlightPerKey: DELIVERY_CONCURRENCY_PER_SUBSCRIPTION };
 }
@@ -93,7 +98,7 @@ function ingestTopics(config: AppConfig, names: TopicNames, group: GroupName): T
       roles: ['ingest'] as Role[],
       handler: Handlers.ingest,
       group: config.env.INGEST_CONSUMER_GROUP || group('ingest'),
-      ...concurrency(config, 'default'),
+      ...concurrency(config, 'ingest'),
     },
     produces: [names.deliveries, names.dlq],
   }));

@@ -8,6 +8,7 @@ const config = AppConfig.fromEnv({
   RETRY_SCHEDULE: '1m,5m,30m',
   DELIVERY_CONCURRENCY: '128',
   DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '16',
+  INGEST_CONCURRENCY: '300',
 });
 const names = topicNamesOf(config);
 
@@ -19,11 +20,12 @@ describe('pipeline topology', () => {
       for (const target of spec.produces) expect(topology.topicNames.has(target)).toBe(true);
   });
 
-  it('gives the delivery stages the configured concurrency and applies subscription changes in order', () => {
+  it('gives the delivery and ingest stages their configured concurrency and applies subscription changes in order', () => {
     const byHandler = (handler: string) => buildTopology(config).filter((t) => t.consumer.handler === handler);
     for (const spec of [...byHandler(Handlers.delivery), ...byHandler(Handlers.retry)])
       expect(spec.consumer).toMatchObject({ maxInFlight: 128, maxInFlightPerKey: 16, stepAside: true });
     expect(byHandler(Handlers.retry).map((t) => t.consumer.tier)).toEqual(['1m', '5m', '30m']);
+    expect(byHandler(Handlers.ingest)[0].consumer).toMatchObject({ maxInFlight: 300, maxInFlightPerKey: 300 });
     expect(byHandler(Handlers.subscriptionChangelog)[0].consumer).toMatchObject({
       maxInFlight: 1,
       maxInFlightPerKey: 1,
