@@ -18,11 +18,11 @@ export interface StoredEvent {
 }
 
 /**
- * How long an event's row waits for companions when no insert is under way. Its tasks are produced
- * only once the row is committed, so this wait is part of every delivery's latency (the sequence
- * numbers, allocated beside it, wait as long); under load the batches grow while inserts run.
+ * How long an ingest write (an event's row, its sequence numbers) waits for companions when no
+ * flush is under way. An event's tasks are produced only once both are committed, so this wait is
+ * part of every delivery's latency; under load the batches grow while flushes run.
  */
-const FLUSH_DELAY_MS = 2;
+export const INGEST_WRITE_DELAY_MS = 2;
 
 /**
  * Keeps every ingested event (envelope and the subscriptions it went to) where recovery and
@@ -35,7 +35,7 @@ export class EventStore {
   constructor(private readonly db: DataSource) {
     this.batcher = new MicroBatcher((rows) => this.insert(rows), {
       maxItems: 500,
-      maxDelayMs: FLUSH_DELAY_MS,
+      maxDelayMs: INGEST_WRITE_DELAY_MS,
       maxConcurrentFlushes: 2,
       // A row the database refuses fails its own writer only, never its batch-mates.
       isolate: (error) => !isTransient(error),

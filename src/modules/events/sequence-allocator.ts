@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
+import { INGEST_WRITE_DELAY_MS } from './event-store.js';
 
 export interface SequenceRequest {
   tenantId: string;
@@ -30,7 +31,7 @@ interface Row {
 export class SequenceAllocator {
   private readonly batcher = new MicroBatcher<SequenceRequest, Map<string, Ordering>>((r) => this.allocate(r), {
     maxItems: 500,
-    maxDelayMs: 2,
+    maxDelayMs: INGEST_WRITE_DELAY_MS,
     maxConcurrentFlushes: 1,
   });
 
