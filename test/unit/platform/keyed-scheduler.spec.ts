@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { KeyedScheduler, STALL_MS } from '../../../src/platform/kafka/keyed-scheduler.js';
 
 const deferred = () => {
@@ -5,6 +6,8 @@ const deferred = () => {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 };
+
+afterEach(() => jest.useRealTimers());
 
 describe('KeyedScheduler', () => {
   it('bounds concurrency per key without holding other keys back', async () => {
@@ -90,6 +93,8 @@ describe('KeyedScheduler shares', () => {
   });
 
   it("scales a key's stall threshold with its usual task time, between STALL_MS and 5 s", async () => {
+    // The clock is the test's: on a busy machine a 150 ms timer fired late enough to read as ~400 ms tasks.
+    jest.useFakeTimers();
     const s = new KeyedScheduler(10, 1, 100);
     const taking = (ms: number) => () => new Promise<void>((r) => setTimeout(r, ms));
     let steadyDoneAt = 0;
@@ -100,7 +105,7 @@ describe('KeyedScheduler shares', () => {
     s.submit('sluggish', taking(700));
     s.submit('sluggish', hang);
     s.submit('new', hang);
-    await new Promise((r) => setTimeout(r, 800));
+    await jest.advanceTimersByTimeAsync(800);
 
     // A key that finished nothing yet: STALL_MS. Tasks of ~150 ms: ten times that. Of ~700 ms: capped.
     expect(s.stallAfterMs('new')).toBe(STALL_MS);
