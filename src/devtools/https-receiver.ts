@@ -19,6 +19,8 @@ export interface Reply {
   body?: string;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Headers at once, then the body a byte at a time, one every dripEveryMs (an endpoint that never quite finishes). */
+  dripEveryMs?: number;
 }
 
 /** Decides the reply; the default echoes url_verification challenges and answers 200 otherwise. */
@@ -33,6 +35,14 @@ export const echoChallenge: Responder = (req) => {
   }
   return { status: 200, body: 'ok' };
 };
+
+async function drip(res: { destroyed: boolean; write(chunk: string): boolean }, body: string, everyMs: number) {
+  for (const char of body) {
+    if (res.destroyed) return;
+    res.write(char);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
 
 /**
  * A real HTTPS server on 127.0.0.1 with a self-signed certificate whose PEM is written to caFile,
@@ -82,7 +92,9 @@ export class HttpsReceiver {
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (res.destroyed) return;
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-        res.end(reply.body ?? '');
+        if (!reply.dripEveryMs) return res.end(reply.body ?? '');
+        await drip(res, reply.body ?? '', reply.dripEveryMs);
+        res.end();
       });
     });
     this.server.listen(0, '127.0.0.1');

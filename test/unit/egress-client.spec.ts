@@ -72,6 +72,14 @@ describe('EgressClient', () => {
     expect(result.durationMs).toBeLessThan(700);
   });
 
+  it('keeps one deadline for the whole exchange, however steadily the body trickles in', async () => {
+    receiver.responder = () => ({ status: 200, body: 'x'.repeat(40), dripEveryMs: 50 });
+    const result = await client.post(receiver.url(), { body: '{}', timeoutMs: 500 });
+    expect(result.outcome).toBe('timeout');
+    expect(result.errorMessage).toContain('within 500 ms');
+    expect(result.durationMs).toBeLessThan(1500);
+  });
+
   it('refuses a loopback IP literal when no allow-list covers it', async () => {
     const before = receiver.requests.length;
     const result = await strict.post(receiver.url(), { body: '{}' });
