@@ -39,7 +39,7 @@ migrate: build stack-up ## apply database migrations
 	node dist/src/cli.js migrate
 
 run: build stack-up ## the service in the foreground against the configured stack
-	node --max-old-space-size=384 dist/src/main.js  # the heap a container gets from its memory limit; see "Memory"
+	node --max-old-space-size=384 --max-semi-space-size=32 dist/src/main.js  # a heap as a container gets from its memory limit; see "Memory"
 
 demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription, events, deliveries
 	node dist/src/cli.js demo

@@ -16,9 +16,20 @@ const MAIN = join(projectRoot(), 'dist/src/main.js');
  */
 export const DEFAULT_HEAP_MB = 384;
 
-/** Node's flags for the service: DEFAULT_HEAP_MB, when NODE_OPTIONS does not set a heap itself. */
+/**
+ * Each half of the young generation, unless NODE_OPTIONS names it: with Node's default, a burst's
+ * records and requests outlive two scavenges and fill the old generation, so the service ran about
+ * 60 MiB larger (peak RSS 402–434 against 339–373 MiB in alternating runs at 1,000 events/s, 472
+ * against 407 MiB draining a backlog of 1,000,000) at the same throughput and latency.
+ */
+export const DEFAULT_SEMI_SPACE_MB = 32;
+
+/** Node's flags for the service: DEFAULT_HEAP_MB and DEFAULT_SEMI_SPACE_MB where NODE_OPTIONS sets neither. */
 export function serviceNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] {
-  return nodeOptions.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${DEFAULT_HEAP_MB}`];
+  return [
+    ...(nodeOptions.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${DEFAULT_HEAP_MB}`]),
+    ...(nodeOptions.includes('--max-semi-space-size') ? [] : [`--max-semi-space-size=${DEFAULT_SEMI_SPACE_MB}`]),
+  ];
 }
 
 /** Longer than the service's own drain (SHUTDOWN_TIMEOUT_MS, 30 s by default). */
