@@ -19,13 +19,14 @@ const HANG_MS = 25_000;
  * aside to the retry tiers instead of filling the delivery consumer's buffer; once SLOW answers
  * again every one of its events arrives, none lost.
  *
- * Each case runs twice, alternating (alone, beside, alone, beside), and the means are compared: on
- * a shared two-core machine one run of either case swings by a quarter from run to run, which a
- * single pair mistook for head-of-line blocking.
+ * Each case runs three times, alternating (alone, beside, …), and the medians are compared: on a
+ * shared two-core machine one run of either case swings by a quarter from run to run, which a single
+ * pair mistook for head-of-line blocking, and one slow run in two pairs pushed their mean past the
+ * bound (beside 5.5 and 6.7 s against alone 5.0 and 4.2 s in a fresh-clone CI run).
  *
- * The retry schedule starts at 30 s, like the default (1 m) longer than the four runs: with tiers
- * of a few seconds SLOW's deferred tasks would come back during the later runs, stepping aside again
- * and loading the "alone" run with SLOW's work.
+ * The retry schedule starts at 60 s, like the default (1 m) longer than the six runs: with tiers of
+ * a few seconds SLOW's deferred tasks would come back during the later runs, stepping aside again
+ * and loading the "alone" runs with SLOW's work.
  */
 describe('pipeline: a hanging endpoint beside a healthy one', () => {
   const tenant = uniqueId('tenant-');
@@ -49,7 +50,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     config = testConfig({
       ROLES: 'api,ingest,delivery,retry',
       EGRESS_CA_FILE: fast.caFile,
-      RETRY_SCHEDULE: '30s,35s,40s,45s,50s,55s',
+      RETRY_SCHEDULE: '60s,65s,70s,75s,80s,85s',
       INGEST_DATA_VALIDATION: 'off',
     });
     kafka = new KafkaService(config, pipelineTopology(config));
@@ -87,17 +88,19 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
   };
 
   it('keeps FAST near its time alone, and delivers every SLOW event once SLOW answers', async () => {
-    const alone = [await timeFast('user.created')];
-    const beside = [await timeFast('order.created')];
-    alone.push(await timeFast('user.updated'));
-    beside.push(await timeFast('order.updated'));
-    const mean = (runs: { ms: number }[]) => runs.reduce((sum, r) => sum + r.ms, 0) / runs.length;
+    const alone: Awaited<ReturnType<typeof timeFast>>[] = [];
+    const beside: typeof alone = [];
+    for (const round of ['created', 'updated', 'deleted']) {
+      alone.push(await timeFast(`user.${round}`));
+      beside.push(await timeFast(`order.${round}`));
+    }
+    const median = (runs: { ms: number }[]) => runs.map((r) => r.ms).sort((a, b) => a - b)[1];
     console.log(
-      `FAST alone ${alone.map((r) => r.ms).join(' / ')} ms (mean ${mean(alone)}), ` +
-        `beside a hanging SLOW ${beside.map((r) => r.ms).join(' / ')} ms (mean ${mean(beside)})`,
+      `FAST alone ${alone.map((r) => r.ms).join(' / ')} ms (median ${median(alone)}), ` +
+        `beside a hanging SLOW ${beside.map((r) => r.ms).join(' / ')} ms (median ${median(beside)})`,
     );
     // Before stalled subscriptions stepped aside, FAST never finished (intake paused for about an hour).
-    expect(mean(beside)).toBeLessThanOrEqual(mean(alone) * 1.1 + 1_000);
+    expect(median(beside)).toBeLessThanOrEqual(median(alone) * 1.1 + 1_000);
 
     const port = (app.getHttpServer().address() as AddressInfo).port;
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
