@@ -98,9 +98,9 @@ export class EgressClient implements OnModuleDestroy {
         dispatcher: this.agent,
         headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...req.headers },
         body: req.body,
+        // The one bound on the exchange: undici's headers and body timeouts (300 s by default, above
+        // DELIVERY_TIMEOUT_MS's maximum) would only arm two more timers per request.
         signal: deadline.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
       });
       const firstByteMs = elapsed();
       const body = await readBounded(res.body);
