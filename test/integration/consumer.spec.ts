@@ -158,7 +158,13 @@ describe('PartitionedConsumer', () => {
     const afterCrash = await committed(group, topic);
     expect(afterCrash).toBeLessThanOrEqual(5);
 
-    const second = consumer(topic, group, { handle: async (m) => void count(m) });
+    const replays = new Set<number>();
+    const second = consumer(topic, group, {
+      handle: async (m) => {
+        if (m.mayBeReplay) replays.add(Number(m.offset));
+        count(m);
+      },
+    });
     await second.start();
     try {
       await eventually(() => handled.size === total);
@@ -169,6 +175,10 @@ describe('PartitionedConsumer', () => {
     for (let offset = 0; offset < total; offset++) expect(handled.get(String(offset))).toBeGreaterThanOrEqual(1);
     const duplicates = [...handled.values()].filter((n) => n > 1).length;
     expect(duplicates).toBeGreaterThan(0);
+    // The new owner flags the records the first one may have processed: its replay window of
+    // 8 × maxInFlight (16) records from the committed offset, and nothing after it.
+    const window = Array.from({ length: 128 }, (_, i) => afterCrash + i);
+    expect([...replays].sort((a, b) => a - b)).toEqual(window);
   });
 
   it('quarantines a record that keeps failing, retries transient failures, and moves on', async () => {

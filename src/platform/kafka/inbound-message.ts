@@ -12,6 +12,12 @@ export interface InboundMessage {
   headers: Record<string, string>;
   /** Broker or producer timestamp, ms since epoch. */
   timestamp: number;
+  /**
+   * Set by the consumer base for the first records of a partition it took over (REPLAY_WINDOW_PER_SLOT): the
+   * previous owner may have processed them and crashed before committing. Handlers with effects
+   * outside Kafka check what is on record before repeating them.
+   */
+  mayBeReplay?: boolean;
   /** Set by the consumer base when the record must step aside (its key's endpoint stalls): defer it, do not process it. */
   stepAside?: boolean;
 }
@@ -37,5 +43,6 @@ export function toInbound(topic: string, group: string, partition: number, raw: 
     value: raw.value ?? null,
     headers: decodeHeaders(raw.headers),
     timestamp: Number(raw.timestamp),
+    mayBeReplay: false,
   };
 }

@@ -9,13 +9,32 @@ export class OffsetTracker {
   private readonly done = new Set<number>();
   private nextExpected = -1;
   private committed = -1;
+  /** Records below this offset may have been processed by the partition's previous owner. */
+  private replayBefore = -1;
+
+  /**
+   * `replayWindow`: how many records, from the first one this tracker sees, a previous owner of the
+   * partition (a crashed process, a member before a rebalance) may have finished without committing;
+   * `endAtStart`: the partition's end offset when this owner first fetched it, as no record appended
+   * since can have been read before.
+   */
+  constructor(
+    private readonly replayWindow = 0,
+    private readonly endAtStart = 0,
+  ) {}
 
   /** Registers a record; false when it was already registered (a re-fetch after a rebalance). */
   begin(offset: number): boolean {
     if (offset < this.nextExpected) return false;
+    if (this.replayBefore < 0) this.replayBefore = Math.min(offset + this.replayWindow, this.endAtStart);
     this.window.push(offset);
     this.nextExpected = offset + 1;
     return true;
+  }
+
+  /** Whether a registered record lies in the replay window: its effects may already have happened. */
+  mayBeReplay(offset: number): boolean {
+    return offset < this.replayBefore;
   }
 
   complete(offset: number): void {

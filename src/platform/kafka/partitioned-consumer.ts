@@ -42,6 +42,14 @@ const COMMIT_INTERVAL_MS = 250;
 const STALLED_KEY_WAITING = 32;
 const HANDLER_ATTEMPTS = 3;
 /**
+ * Records a partition's previous owner may have finished without committing, in units of
+ * maxInFlight: its buffer held up to four times that, and the commit every COMMIT_INTERVAL_MS
+ * trails what finished by about as many again. Records past the window, and those appended after
+ * the new owner's first fetch, count as read for the first time: a previous owner that fell further
+ * behind on its commits may still have processed some (at-least-once, as before).
+ */
+const REPLAY_WINDOW_PER_SLOT = 8;
+/**
  * A wait for room longer than this is a blocked partition, not back-pressure: a busy buffer frees
  * room within milliseconds, and a plainly stalled key's place is given up at once.
  */
@@ -164,7 +172,10 @@ export class PartitionedConsumer {
   private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }: EachBatchPayload) {
     const { partition } = batch;
     let tracker = this.trackers.get(partition);
-    if (!tracker) this.trackers.set(partition, (tracker = new OffsetTracker()));
+    if (!tracker) {
+      tracker = new OffsetTracker(this.options.maxInFlight * REPLAY_WINDOW_PER_SLOT, Number(batch.highWatermark));
+      this.trackers.set(partition, tracker);
+    }
 
     for (const raw of batch.messages) {
       if (!isRunning() || isStale() || this.stopping) return;
@@ -176,6 +187,7 @@ export class PartitionedConsumer {
       }
       const offset = Number(raw.offset);
       if (tracker.begin(offset)) {
+        message.mayBeReplay = tracker.mayBeReplay(offset);
         const key = raw.key?.toString('utf8') ?? `${partition}`;
         await this.admit(key, message, () => tracker.complete(offset), heartbeat);
       }

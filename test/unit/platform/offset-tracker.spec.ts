@@ -34,4 +34,19 @@ describe('OffsetTracker', () => {
     expect(t.begin(5)).toBe(false);
     expect(t.inFlight).toBe(2);
   });
+
+  it('counts as possible replays the first records it sees, up to the window or the end at its start', () => {
+    const byWindow = new OffsetTracker(3, 100);
+    [40, 41, 42, 43, 44].forEach((o) => byWindow.begin(o));
+    expect([40, 41, 42, 43, 44].map((o) => byWindow.mayBeReplay(o))).toEqual([true, true, true, false, false]);
+
+    // Records appended after the first fetch cannot have been read by a previous owner.
+    const byEnd = new OffsetTracker(100, 42);
+    [40, 41, 42, 43].forEach((o) => byEnd.begin(o));
+    expect([40, 41, 42, 43].map((o) => byEnd.mayBeReplay(o))).toEqual([true, true, false, false]);
+
+    const none = new OffsetTracker();
+    none.begin(0);
+    expect(none.mayBeReplay(0)).toBe(false);
+  });
 });
