@@ -27,6 +27,11 @@ export interface DeliveryTaskV1 {
   previous_attempt_traceparent?: string;
   /** How often the task stepped aside because its subscription stalled (not attempts). */
   deferrals?: number;
+  /**
+   * Fanned out again from an ingest record read a second time (a crash or rebalance before its
+   * commit): the delivery stage first checks the attempt log for a success. Absent means false.
+   */
+  may_be_replay?: boolean;
   /** `event` as JSON text, exactly the bytes signed and sent (task-record.ts). Absent in older tasks. */
   body?: string;
 }

@@ -5,6 +5,7 @@ import { FailuresModule } from './failures/failures.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { AttemptWriter } from './dispatch/attempt-writer.js';
 import { ConcurrencyReporter } from './dispatch/concurrency-reporter.js';
+import { DeliveredCheck } from './dispatch/delivered-check.js';
 import { DeliveryService } from './dispatch/delivery.service.js';
 import { DeferralModule } from './dispatch/deferral.module.js';
 
@@ -14,7 +15,7 @@ import { DeferralModule } from './dispatch/deferral.module.js';
  */
 @Module({
   imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule, DeferralModule],
-  providers: [DeliveryService, AttemptWriter, ConcurrencyReporter],
+  providers: [DeliveryService, AttemptWriter, ConcurrencyReporter, DeliveredCheck],
   exports: [DeliveryService, DeferralModule],
 })
 export class DeliveryModule {}

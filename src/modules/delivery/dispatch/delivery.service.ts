@@ -14,6 +14,7 @@ import { bodyOf } from '../task-record.js';
 import { TaskDeferral } from './task-deferral.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
+import { DeliveredCheck } from './delivered-check.js';
 import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
 import {
   attemptRecord,
@@ -55,6 +56,7 @@ export class DeliveryService {
     private readonly deferral: TaskDeferral,
     private readonly failures: FailureHandling,
     private readonly concurrency: ConcurrencyReporter,
+    private readonly deliveredCheck: DeliveredCheck,
     stalls: StallConfirmation,
     config: AppConfig,
   ) {
@@ -69,13 +71,15 @@ export class DeliveryService {
    * already has its share of requests in flight across the stages, with none freed within
    * SLOT_WAIT_MS while others' were (SubscriptionSlots.acquire), makes the task step aside instead
    * of holding a slot here. `record`: the Kafka record the task was read from, which the attempt's
-   * span describes.
+   * span describes. A task that may be a replay (the record is in its consumer's replay window, or
+   * fan-out marked it) is first checked against the attempt log, and not sent again once delivered.
    */
   async deliver(
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
   ): Promise<NextStep | 'skipped' | 'deferred'> {
+    if ((record?.mayBeReplay || task.may_be_replay) && (await this.deliveredCheck.delivered(task))) return 'skipped';
     const id = task.subscription_id;
     this.concurrency.saw(task.tenant_id, id);
     if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
