@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
 import { isTransient } from '../../platform/errors/transient.js';
+import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 
 export interface StoredEvent {
   tenantId: string;
@@ -24,6 +25,15 @@ export interface StoredEvent {
  */
 export const INGEST_WRITE_DELAY_MS = 2;
 
+/** The Kafka record an event was read from, and whose event it is. */
+interface SourceRecord {
+  tenantId: string;
+  id: string;
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
 /**
  * Keeps every ingested event (envelope and the subscriptions it went to) where recovery and
  * replay can find it. Rows from concurrent ingests share one multi-row INSERT.
@@ -31,6 +41,11 @@ export const INGEST_WRITE_DELAY_MS = 2;
 @Injectable()
 export class EventStore {
   private readonly batcher: MicroBatcher<StoredEvent>;
+  private readonly lookups = new MicroBatcher<SourceRecord, Date | null>((records) => this.find(records), {
+    maxItems: 500,
+    maxDelayMs: INGEST_WRITE_DELAY_MS,
+    maxConcurrentFlushes: 2,
+  });
 
   constructor(private readonly db: DataSource) {
     this.batcher = new MicroBatcher((rows) => this.insert(rows), {
@@ -45,6 +60,30 @@ export class EventStore {
   /** Resolves once the row is committed. */
   save(event: StoredEvent): Promise<void> {
     return this.batcher.add(event);
+  }
+
+  /** When the event of this very record (same tenant, id, topic, partition and offset) was stored, or null. */
+  storedAt({ topic, partition, offset }: InboundMessage, tenantId: string, id: string): Promise<Date | null> {
+    return this.lookups.add({ tenantId, id, topic, partition, offset });
+  }
+
+  private async find(records: SourceRecord[]): Promise<(Date | null)[]> {
+    const rows: { n: string; received_at: Date }[] = await this.db.query(
+      `SELECT x.n, min(e.received_at) AS received_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bigint[]) WITH ORDINALITY AS x(t, i, st, sp, so, n)
+         JOIN events e ON e.tenant_id = x.t AND e.id = x.i AND e.source_topic = x.st
+                      AND e.source_partition = x.sp AND e.source_offset = x.so
+        GROUP BY x.n`,
+      [
+        records.map((r) => r.tenantId),
+        records.map((r) => r.id),
+        records.map((r) => r.topic),
+        records.map((r) => r.partition),
+        records.map((r) => r.offset),
+      ],
+    );
+    const found = new Map(rows.map((r) => [Number(r.n) - 1, new Date(r.received_at)]));
+    return records.map((_, i) => found.get(i) ?? null);
   }
 
   private async insert(rows: StoredEvent[]): Promise<void[]> {

@@ -21,6 +21,10 @@ import { traceparentFor } from './trace-context.js';
 
 const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
 const fannedOut = counter('hookline_ingest_tasks_total', 'Delivery tasks produced by fan-out');
+const replayed = counter(
+  'hookline_ingest_replayed_events_total',
+  'Ingest records read again whose event was already stored; their tasks are checked against the attempt log',
+);
 const deferredAtFanOut = counter(
   'hookline_ingest_deferred_tasks_total',
   'Tasks fan-out sent straight to a deferral tier, their subscription stalling (part of hookline_ingest_tasks_total)',
@@ -32,6 +36,16 @@ interface AcceptedEvent {
   envelope: EventEnvelope;
   tenantId: string;
   dataText: string;
+}
+
+/** What every task of one event's fan-out shares. */
+interface FanOut {
+  /** When the event was first received: now, or the stored row's time for a re-read record. */
+  firstAttemptAt: string;
+  enqueuedAt: string;
+  traceparent: string;
+  /** The record was read before and its event stored: its tasks may already have been delivered. */
+  replay: boolean;
 }
 
 export interface IngestResult {
@@ -75,13 +89,21 @@ export class IngestService {
     );
     annotate({ [A.subscriptionsMatched]: subscriptions.length });
     const subscriptionIds = subscriptions.map((s) => s.id);
-    const receivedAt = new Date();
-    const ordering = await this.record(message, event, subscriptionIds, receivedAt);
+    // A record read again (its reader crashed before committing it) whose event is already stored.
+    const storedAt = message.mayBeReplay ? await this.store.storedAt(message, tenantId, id) : null;
+    if (storedAt) replayed.inc();
+    const receivedAt = storedAt ?? new Date();
+    const ordering = await this.record(message, event, subscriptionIds, receivedAt, storedAt !== null);
 
-    // Tasks carry the ingest span's context (SDK on), else the producer's own traceparent or a new one.
-    const traceparent = currentTraceparent() ?? traceparentFor(message.headers['traceparent']);
+    const fanOut: FanOut = {
+      firstAttemptAt: receivedAt.toISOString(),
+      enqueuedAt: new Date().toISOString(),
+      // Tasks carry the ingest span's context (SDK on), else the producer's own traceparent or a new one.
+      traceparent: currentTraceparent() ?? traceparentFor(message.headers['traceparent']),
+      replay: storedAt !== null,
+    };
     const tasks = subscriptionIds.map((subscriptionId) =>
-      this.task(event, subscriptionId, ordering.get(subscriptionId)!, receivedAt.toISOString(), traceparent),
+      this.task(event, subscriptionId, ordering.get(subscriptionId)!, fanOut),
     );
     await this.fanOut(tasks);
     ingested.inc({ format: event.format });
@@ -126,27 +148,32 @@ export class IngestService {
     return { format, envelope, tenantId, dataText: stringifyExact(envelope.data, exact) };
   }
 
-  /** Stores the event and numbers it for each subscription (at once); the numbers by subscription. */
+  /**
+   * Stores the event (unless `stored`) and numbers it for each subscription (at once); the numbers
+   * by subscription. A re-read record gets new numbers: the first ones may already have gone out.
+   */
   private async record(
     message: InboundMessage,
     { envelope: { id, type, created_at }, tenantId, dataText }: AcceptedEvent,
     subscriptionIds: string[],
     receivedAt: Date,
+    stored: boolean,
   ): Promise<Map<string, Ordering>> {
     const [ordering] = await Promise.all([
       this.sequences.next({ tenantId, eventId: id, subscriptionIds }),
-      this.store.save({
-        tenantId,
-        id,
-        type,
-        createdAt: created_at,
-        receivedAt,
-        payload: jsonWithData({ id, type, created_at }, dataText),
-        sourceTopic: message.topic,
-        sourcePartition: message.partition,
-        sourceOffset: message.offset,
-        subscriptionIds,
-      }),
+      stored ||
+        this.store.save({
+          tenantId,
+          id,
+          type,
+          createdAt: created_at,
+          receivedAt,
+          payload: jsonWithData({ id, type, created_at }, dataText),
+          sourceTopic: message.topic,
+          sourcePartition: message.partition,
+          sourceOffset: message.offset,
+          subscriptionIds,
+        }),
     ]);
     return ordering;
   }
@@ -155,8 +182,7 @@ export class IngestService {
     { envelope: { id, type, created_at, data }, tenantId, dataText }: AcceptedEvent,
     subscriptionId: string,
     { sequence, previousEventId }: Ordering,
-    now: string,
-    traceparent: string,
+    { firstAttemptAt, enqueuedAt, traceparent, replay }: FanOut,
   ): DeliveryTaskV1 {
     return {
       type: 'DeliveryTaskV1',
@@ -166,9 +192,10 @@ export class IngestService {
       body: envelopeBody({ id, type, created_at, sequence, previous_event_id: previousEventId }, dataText),
       attempt: 1,
       trigger: 'initial',
-      first_attempt_at: now,
-      enqueued_at: now,
+      first_attempt_at: firstAttemptAt,
+      enqueued_at: enqueuedAt,
       traceparent,
+      ...(replay ? { may_be_replay: true } : {}),
     };
   }
 }
