@@ -1,0 +1,87 @@
+import type { Admin } from 'kafkajs';
+import { PipelineHarness } from '../support/harness.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
+
+const EVENTS = 200;
+const PATHS = ['/orders', '/everything'];
+
+/**
+ * What a crash leaves behind, made exact: the consumer groups' offsets rewound over records whose
+ * work is done. The service reads them again and finds that work on record, so no endpoint gets a
+ * request twice: the deliveries consumer checks the attempt log for each re-read task, and ingest
+ * stores no event twice and marks the tasks of a re-read event so that delivery checks them too.
+ */
+describe('pipeline: records read again after their work was done', () => {
+  let h: PipelineHarness;
+  let admin: Admin;
+
+  beforeAll(async () => {
+    h = await PipelineHarness.start({
+      subscriptions: [
+        { path: '/orders', events: ['order.*'] },
+        { path: '/everything', events: ['*'] },
+      ],
+    });
+    admin = h.kafka.kafka.admin();
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.disconnect();
+    await h?.close();
+  });
+
+  const group = (name: string) => `${h.config.groupPrefix}.${name}`;
+  const requests = () => h.receiver.requests.length;
+  const storedEvents = async () =>
+    Number((await h.fixtures.db.query(`SELECT count(*) AS n FROM events WHERE tenant_id = $1`, [h.tenant])).rows[0].n);
+  const skippedAsDelivered = async () => {
+    const text = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    return Number(/^hookline_delivery_replay_checks_total\{result="delivered"\} (\S+)$/m.exec(text)?.[1] ?? 0);
+  };
+
+  /** Whether the group has committed every record its topic holds (it read them all again). */
+  async function caughtUp(groupId: string, topic: string): Promise<boolean> {
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    const ends = await admin.fetchTopicOffsets(topic);
+    const at = (partition: number) => committed.partitions.find((p) => p.partition === partition)?.offset;
+    // An empty partition has nothing to commit.
+    return ends.every((end) => end.high === '0' || at(end.partition) === end.high);
+  }
+
+  /** Stops the service, moves the group back to the start of its topic, starts the service again. */
+  async function rewind(groupId: string, topic: string): Promise<void> {
+    await h.stopApp();
+    await admin.resetOffsets({ groupId, topic, earliest: true });
+    await h.startApp();
+  }
+
+  it('sends nothing twice when the deliveries consumer reads its delivered tasks again', async () => {
+    const events = Array.from({ length: EVENTS }, (_, n) => envelope('order.created', { n }));
+    await h.publish(events);
+    await eventually(() => h.delivered(events, PATHS), 30_000, 'every event at both subscriptions');
+    expect(requests()).toBe(2 * EVENTS);
+
+    const skippedBefore = await skippedAsDelivered();
+    await rewind(group('delivery'), h.topic('deliveries'));
+    await eventually(() => caughtUp(group('delivery'), h.topic('deliveries')), 30_000, 'the tasks read again');
+
+    expect(requests()).toBe(2 * EVENTS);
+    expect((await skippedAsDelivered()) - skippedBefore).toBe(2 * EVENTS);
+  }, 90_000);
+
+  it('stores no event twice and sends nothing twice when ingest reads its events again', async () => {
+    const tasksBefore = await h.produced('deliveries');
+    const eventsBefore = await storedEvents();
+    const skippedBefore = await skippedAsDelivered();
+
+    await rewind(group('ingest'), h.config.ingestTopics[0]);
+    await eventually(() => caughtUp(group('ingest'), h.config.ingestTopics[0]), 30_000, 'the events read again');
+    // Every event was fanned out again, each task marked, and each found delivered.
+    await eventually(async () => (await h.produced('deliveries')) === tasksBefore + 2 * EVENTS, 30_000, 'fan-out');
+    await eventually(() => caughtUp(group('delivery'), h.topic('deliveries')), 30_000, 'the new tasks');
+
+    expect(await storedEvents()).toBe(eventsBefore);
+    expect(requests()).toBe(2 * EVENTS);
+    expect((await skippedAsDelivered()) - skippedBefore).toBe(2 * EVENTS);
+  }, 90_000);
+});
