@@ -4,8 +4,7 @@ import { toInbound, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler, STALL_MAX_MS } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
 import { OffsetTracker } from './offset-tracker.js';
-import { PoisonRecordError } from './poison-record.error.js';
-import { isTransient } from '../errors/transient.js';
+import { processRecord } from './record-processing.js';
 
 export interface PartitionedConsumerOptions {
   topic: string;
@@ -40,7 +39,6 @@ const COMMIT_INTERVAL_MS = 250;
  * may be large (a fast endpoint's), and a hanging one must not hold that much of the buffer.
  */
 const STALLED_KEY_WAITING = 32;
-const HANDLER_ATTEMPTS = 3;
 /**
  * Records a partition's previous owner may have finished without committing, in units of
  * maxInFlight: its buffer held up to four times that, and the commit every COMMIT_INTERVAL_MS
@@ -219,7 +217,7 @@ export class PartitionedConsumer {
     if (!stepAside) await this.waitForRoom(heartbeat);
     this.scheduler.submit(
       key,
-      () => this.process(message).then(complete),
+      () => processRecord(message, this.options).then(complete),
       stepAside ? () => this.deferAside(message, complete) : undefined,
       message.value?.length ?? 0,
     );
@@ -227,7 +225,7 @@ export class PartitionedConsumer {
 
   private deferAside(message: InboundMessage, complete: () => void): void {
     this.stepsAside++;
-    void this.process({ ...message, stepAside: true })
+    void processRecord({ ...message, stepAside: true }, this.options)
       .then(complete)
       .finally(() => this.stepsAside--);
   }
@@ -270,35 +268,6 @@ export class PartitionedConsumer {
     );
   }
 
-  /**
-   * Never rejects. A record whose handler keeps failing is quarantined after HANDLER_ATTEMPTS; a
-   * transient failure (broker, database, registry away) is retried until it heals instead, since
-   * parking valid records during an outage would turn the outage into a redrive.
-   */
-  private async process(message: InboundMessage): Promise<void> {
-    let lastError: unknown;
-    for (let attempt = 1, failures = 0; failures < HANDLER_ATTEMPTS; attempt++) {
-      try {
-        return await this.options.handle(message);
-      } catch (error) {
-        lastError = error;
-        if (error instanceof PoisonRecordError) break;
-        if (!isTransient(error)) failures++;
-        else if (attempt % 10 === 1)
-          this.options.logger.warn(`${describe(message)}: transient failure, retrying: ${String(error)}`);
-        await sleep(Math.min(10_000, 100 * 4 ** Math.min(attempt, 5)));
-      }
-    }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.options.quarantine(message, lastError);
-      } catch (error) {
-        this.options.logger.error(`cannot quarantine ${describe(message)}: ${String(error)}`);
-        await sleep(Math.min(30_000, 500 * 2 ** attempt));
-      }
-    }
-  }
-
   private async commit(): Promise<void> {
     const partitions: { partition: number; offset: string }[] = [];
     for (const [partition, tracker] of this.trackers) {
@@ -315,6 +284,3 @@ export class PartitionedConsumer {
     }
   }
 }
-
-const describe = (m: InboundMessage) => `${m.topic}/${m.partition}@${m.offset}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
