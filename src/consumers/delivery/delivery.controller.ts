@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
-import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
+import { markedIfReplay, parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
 import { TaskDeferral } from '../../modules/delivery/dispatch/task-deferral.js';
 
@@ -22,7 +22,7 @@ export class DeliveryController {
   async onTask(@Payload() message: InboundMessage): Promise<void> {
     const task = parseDeliveryTask(message.value);
     // Its subscription stalls: the consumer base asks it to step aside to a retry tier.
-    if (message.stepAside && (await this.deferral.defer(task))) return;
+    if (message.stepAside && (await this.deferral.defer(markedIfReplay(task, message.mayBeReplay)))) return;
     await this.deliveries.deliver(task, [], message);
   }
 }

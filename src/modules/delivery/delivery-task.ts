@@ -36,6 +36,11 @@ export interface DeliveryTaskV1 {
   body?: string;
 }
 
+/** The task as it steps aside: a record that may be a replay stays marked, so its later delivery checks too. */
+export function markedIfReplay(task: DeliveryTaskV1, mayBeReplay: boolean | undefined): DeliveryTaskV1 {
+  return mayBeReplay && !task.may_be_replay ? { ...task, may_be_replay: true } : task;
+}
+
 export class MalformedTaskError extends PoisonRecordError {
   constructor(message: string) {
     super('invalid_task', message);
