@@ -32,11 +32,11 @@ describe('PartitionedConsumer', () => {
     await kafka.onModuleDestroy();
   });
 
-  async function freshTopic(): Promise<string> {
+  async function freshTopic(numPartitions = 1): Promise<string> {
     const topic = uniqueId('consumer-');
     // A busy broker may not know the new topic's leader yet when createTopics first asks (retriable).
     await withProtocolRetries(() =>
-      admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1, replicationFactor: 1 }] }),
+      admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions, replicationFactor: 1 }] }),
     );
     return topic;
   }
@@ -180,6 +180,44 @@ describe('PartitionedConsumer', () => {
     const window = Array.from({ length: 128 }, (_, i) => afterCrash + i);
     expect([...replays].sort((a, b) => a - b)).toEqual(window);
   });
+
+  it('leaves the waiting records of a partition that moved to another member to that member', async () => {
+    const topic = await freshTopic(2);
+    const group = uniqueId('g-');
+    const perPartition = 80;
+    await send(
+      topic,
+      [0, 1].flatMap((partition) =>
+        Array.from({ length: perPartition }, (_, i) => ({ partition, key: `p${partition}-k${i % 8}`, value: `${i}` })),
+      ),
+    );
+    // When each member started each record (partition, start time).
+    const starts = { first: [] as [number, number][], second: [] as [number, number][] };
+    const handled = new Set<string>();
+    const handler = (who: keyof typeof starts, ms: number) => async (m: InboundMessage) => {
+      starts[who].push([m.partition, Date.now()]);
+      await new Promise((r) => setTimeout(r, ms));
+      handled.add(`${m.partition}@${m.offset}`);
+    };
+    // Eight records running and 32 waiting: the first member holds more than it can finish soon.
+    const first = consumer(topic, group, { maxInFlight: 8, maxInFlightPerKey: 1, handle: handler('first', 500) });
+    await first.start();
+    await eventually(() => handled.size >= 8);
+    const second = consumer(topic, group, { maxInFlight: 8, maxInFlightPerKey: 1, handle: handler('second', 0) });
+    await second.start();
+    try {
+      await eventually(() => handled.size === 2 * perPartition, 60_000);
+    } finally {
+      await Promise.all([first.stop(5000), second.stop(5000)]);
+    }
+    // The second member took one partition over. The first one finished what was running, but
+    // started none of that partition's waiting records once the second had begun on it (250 ms for
+    // the two members' views of the new assignment to meet); before, it went on for seconds.
+    expect(starts.second.length).toBeGreaterThan(0);
+    const [moved, takenOverAt] = starts.second[0];
+    const lastStartByFirst = Math.max(...starts.first.filter(([p]) => p === moved).map(([, at]) => at));
+    expect(lastStartByFirst).toBeLessThan(takenOverAt + 250);
+  }, 90_000);
 
   it('quarantines a record that keeps failing, retries transient failures, and moves on', async () => {
     const topic = await freshTopic();

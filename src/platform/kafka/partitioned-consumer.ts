@@ -187,7 +187,11 @@ export class PartitionedConsumer {
       if (tracker.begin(offset)) {
         message.mayBeReplay = tracker.mayBeReplay(offset);
         const key = raw.key?.toString('utf8') ?? `${partition}`;
-        await this.admit(key, message, () => tracker.complete(offset), heartbeat);
+        const held: HeldRecord = {
+          complete: () => tracker.complete(offset),
+          owned: () => this.trackers.get(partition) === tracker,
+        };
+        await this.admit(key, message, held, heartbeat);
       }
       resolveOffset(raw.offset);
     }
@@ -199,12 +203,13 @@ export class PartitionedConsumer {
    * that already has STALLED_KEY_WAITING waiting steps aside at once; a record meeting a full buffer
    * takes the place of a plainly stalled key's newest waiting task, or waits for room, and when none
    * comes within STALL_MAX_MS (nothing finishes anywhere: every key hangs, or the process stalls) a
-   * stalled key's newest waiting task steps aside to make it.
+   * stalled key's newest waiting task steps aside to make it. A record whose partition went to
+   * another member (a rebalance) before its turn came is left to that member, which reads it again.
    */
-  private async admit(key: string, message: InboundMessage, complete: () => void, heartbeat: () => Promise<void>) {
+  private async admit(key: string, message: InboundMessage, held: HeldRecord, heartbeat: () => Promise<void>) {
     const { stepAside } = this.options;
     if (stepAside && this.scheduler.plainlyStalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
-      return this.deferAside(message, complete);
+      return this.deferAside(message, held);
     while (stepAside && this.scheduler.full) {
       // A plainly stalled key would not use its place: it gives it up at once.
       if (this.scheduler.evictFromStalled(Date.now(), true)) break;
@@ -217,16 +222,19 @@ export class PartitionedConsumer {
     if (!stepAside) await this.waitForRoom(heartbeat);
     this.scheduler.submit(
       key,
-      () => processRecord(message, this.options).then(complete),
-      stepAside ? () => this.deferAside(message, complete) : undefined,
+      async () => {
+        if (held.owned()) await processRecord(message, this.options).then(held.complete);
+      },
+      stepAside ? () => this.deferAside(message, held) : undefined,
       message.value?.length ?? 0,
     );
   }
 
-  private deferAside(message: InboundMessage, complete: () => void): void {
+  private deferAside(message: InboundMessage, held: HeldRecord): void {
+    if (!held.owned()) return;
     this.stepsAside++;
     void processRecord({ ...message, stepAside: true }, this.options)
-      .then(complete)
+      .then(held.complete)
       .finally(() => this.stepsAside--);
   }
 
@@ -283,4 +291,10 @@ export class PartitionedConsumer {
       this.options.logger.warn(`commit on ${this.options.topic} deferred: ${(error as Error).message}`);
     }
   }
+}
+
+/** A record handed to the buffer: how to mark it finished, and whether its partition is still this member's. */
+interface HeldRecord {
+  complete: () => void;
+  owned: () => boolean;
 }
