@@ -32,7 +32,15 @@ interface SourceRecord {
   topic: string;
   partition: number;
   offset: string;
+  /** The record's Kafka timestamp, ms. */
+  timestamp: number;
 }
+
+/**
+ * How far before its record's Kafka timestamp (the producer's clock) an event's row may say it was
+ * received: bounds the day partitions a re-read record's lookup visits.
+ */
+const PRODUCER_CLOCK_TOLERANCE_MS = 24 * 3600 * 1000;
 
 /**
  * Keeps every ingested event (envelope and the subscriptions it went to) where recovery and
@@ -63,16 +71,21 @@ export class EventStore {
   }
 
   /** When the event of this very record (same tenant, id, topic, partition and offset) was stored, or null. */
-  storedAt({ topic, partition, offset }: InboundMessage, tenantId: string, id: string): Promise<Date | null> {
-    return this.lookups.add({ tenantId, id, topic, partition, offset });
+  storedAt(
+    { topic, partition, offset, timestamp }: InboundMessage,
+    tenantId: string,
+    id: string,
+  ): Promise<Date | null> {
+    return this.lookups.add({ tenantId, id, topic, partition, offset, timestamp });
   }
 
   private async find(records: SourceRecord[]): Promise<(Date | null)[]> {
     const rows: { n: string; received_at: Date }[] = await this.db.query(
       `SELECT x.n, min(e.received_at) AS received_at
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bigint[]) WITH ORDINALITY AS x(t, i, st, sp, so, n)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bigint[], $6::timestamptz[])
+              WITH ORDINALITY AS x(t, i, st, sp, so, since, n)
          JOIN events e ON e.tenant_id = x.t AND e.id = x.i AND e.source_topic = x.st
-                      AND e.source_partition = x.sp AND e.source_offset = x.so
+                      AND e.source_partition = x.sp AND e.source_offset = x.so AND e.received_at >= x.since
         GROUP BY x.n`,
       [
         records.map((r) => r.tenantId),
@@ -80,6 +93,7 @@ export class EventStore {
         records.map((r) => r.topic),
         records.map((r) => r.partition),
         records.map((r) => r.offset),
+        records.map((r) => earliestReceipt(r.timestamp)),
       ],
     );
     const found = new Map(rows.map((r) => [Number(r.n) - 1, new Date(r.received_at)]));
@@ -108,4 +122,10 @@ export class EventStore {
     );
     return rows.map(() => undefined);
   }
+}
+
+/** The earliest receipt time a record's row can carry; any time at all for a timestamp no Date can hold. */
+function earliestReceipt(timestamp: number): string {
+  const at = new Date(timestamp - PRODUCER_CLOCK_TOLERANCE_MS);
+  return Number.isNaN(at.getTime()) ? new Date(0).toISOString() : at.toISOString();
 }

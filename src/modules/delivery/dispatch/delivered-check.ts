@@ -62,6 +62,6 @@ export class DeliveredCheck {
 
 /** The earliest time a success of this task's delivery can carry; any success when the task's own time is unreadable. */
 function since(firstAttemptAt: string): string {
-  const at = Date.parse(firstAttemptAt);
-  return new Date(Number.isNaN(at) ? 0 : at - CLOCK_TOLERANCE_MS).toISOString();
+  const at = new Date(Date.parse(firstAttemptAt) - CLOCK_TOLERANCE_MS);
+  return Number.isNaN(at.getTime()) ? new Date(0).toISOString() : at.toISOString();
 }
