@@ -6,6 +6,7 @@ import { dataSourceOptions, runMigrations } from '../../src/platform/database/da
 import { PartitionMaintenance } from '../../src/platform/database/partition-maintenance.service.js';
 import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { EventStore } from '../../src/modules/events/event-store.js';
+import { attemptRow } from '../support/delivery-tasks.js';
 import { TEST_DATABASE_URL, uniqueId } from '../support/test-config.js';
 
 const DAY = 86_400_000;
@@ -52,27 +53,8 @@ describe('day partitions on a freshly migrated database', () => {
   };
 
   const writeAttempt = (at: Date) => {
-    const id = randomUUID();
-    return new AttemptWriter(db, config)
-      .write({
-        id,
-        createdAt: at,
-        tenantId,
-        subscriptionId: randomUUID(),
-        eventId: `evt_${id}`,
-        eventType: 'order.created',
-        attempt: 1,
-        trigger: 'initial',
-        outcome: 'success',
-        statusCode: 200,
-        responseTimeMs: 5,
-        responseBody: null,
-        responseHeaders: null,
-        error: null,
-        traceId: null,
-        nextAttemptAt: null,
-      })
-      .then(() => id);
+    const row = attemptRow({ createdAt: at, tenantId });
+    return new AttemptWriter(db, config).write(row).then(() => row.id);
   };
   const saveEvent = (at: Date) => {
     const id = `evt_${randomUUID()}`;

@@ -4,6 +4,7 @@ import { dataSourceOptions } from '../../src/platform/database/data-source.js';
 import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { DeliveredCheck } from '../../src/modules/delivery/dispatch/delivered-check.js';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { attemptRow, deliveryTask } from '../support/delivery-tasks.js';
 import { EventStore } from '../../src/modules/events/event-store.js';
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
@@ -20,23 +21,11 @@ describe('replay lookups', () => {
   beforeAll(() => db.initialize());
   afterAll(() => db.destroy());
 
-  const task = (over: Partial<DeliveryTaskV1> & { eventId: string }): DeliveryTaskV1 => ({
-    type: 'DeliveryTaskV1',
-    tenant_id: over.tenant_id!,
-    subscription_id: over.subscription_id!,
-    event: {
-      id: over.eventId,
-      type: 'order.created',
-      created_at: '2026-11-24T00:00:00Z',
-      data: {},
-      sequence: 1,
-      previous_event_id: null,
-    },
-    attempt: 1,
-    trigger: over.trigger ?? 'initial',
-    first_attempt_at: over.first_attempt_at!,
-    enqueued_at: over.first_attempt_at!,
-  });
+  const task = (over: Partial<DeliveryTaskV1> & { eventId: string }): DeliveryTaskV1 => {
+    const { eventId, ...rest } = over;
+    const fixture = deliveryTask(over.tenant_id!, over.subscription_id!, rest);
+    return { ...fixture, event: { ...fixture.event, id: eventId } };
+  };
 
   it('finds a success of the task since its delivery began, and nothing else', async () => {
     const tenant = uniqueId('tenant-');
@@ -44,24 +33,16 @@ describe('replay lookups', () => {
     const deliveredAt = new Date(Date.now() - 60_000);
     const writer = new AttemptWriter(db, config);
     const attempt = (eventId: string, outcome: 'success' | 'http_error') =>
-      writer.write({
-        id: randomUUID(),
-        createdAt: deliveredAt,
-        tenantId: tenant,
-        subscriptionId: subscription,
-        eventId,
-        eventType: 'order.created',
-        attempt: 1,
-        trigger: 'initial',
-        outcome,
-        statusCode: outcome === 'success' ? 200 : 500,
-        responseTimeMs: 5,
-        responseBody: null,
-        responseHeaders: null,
-        error: null,
-        traceId: null,
-        nextAttemptAt: null,
-      });
+      writer.write(
+        attemptRow({
+          createdAt: deliveredAt,
+          tenantId: tenant,
+          subscriptionId: subscription,
+          eventId,
+          outcome,
+          statusCode: outcome === 'success' ? 200 : 500,
+        }),
+      );
     await Promise.all([attempt('evt_ok', 'success'), attempt('evt_failed', 'http_error')]);
 
     const check = new DeliveredCheck(db);

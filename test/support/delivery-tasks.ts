@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import type { AttemptRecord } from '../../src/modules/delivery/dispatch/attempt-record.js';
 import { envelopeBody } from '../../src/modules/delivery/task-record.js';
 import type { EgressRequest, EgressResult } from '../../src/platform/egress/egress-client.js';
 
@@ -28,6 +29,29 @@ export function deliveryTask(
     trigger: 'initial',
     first_attempt_at: now,
     enqueued_at: now,
+    ...over,
+  };
+}
+
+/** A successful first attempt's row, as the attempt log stores it, with `over` on top. */
+export function attemptRow(over: Partial<AttemptRecord> & Pick<AttemptRecord, 'tenantId'>): AttemptRecord {
+  const id = randomUUID();
+  return {
+    id,
+    createdAt: new Date(),
+    subscriptionId: randomUUID(),
+    eventId: `evt_${id}`,
+    eventType: 'order.created',
+    attempt: 1,
+    trigger: 'initial',
+    outcome: 'success',
+    statusCode: 200,
+    responseTimeMs: 5,
+    responseBody: null,
+    responseHeaders: null,
+    error: null,
+    traceId: null,
+    nextAttemptAt: null,
     ...over,
   };
 }

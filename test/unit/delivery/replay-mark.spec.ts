@@ -1,22 +1,7 @@
-import { markedIfReplay, type DeliveryTaskV1 } from '../../../src/modules/delivery/delivery-task.js';
+import { markedIfReplay } from '../../../src/modules/delivery/delivery-task.js';
+import { deliveryTask } from '../../support/delivery-tasks.js';
 
-const task: DeliveryTaskV1 = {
-  type: 'DeliveryTaskV1',
-  tenant_id: 't',
-  subscription_id: '0190a000-0000-7000-8000-000000000001',
-  event: {
-    id: 'evt_1',
-    type: 'order.created',
-    created_at: '2026-11-24T00:00:00Z',
-    data: {},
-    sequence: 1,
-    previous_event_id: null,
-  },
-  attempt: 1,
-  trigger: 'initial',
-  first_attempt_at: '2026-11-24T00:00:00Z',
-  enqueued_at: '2026-11-24T00:00:00Z',
-};
+const task = deliveryTask('t', '0190a000-0000-7000-8000-000000000001');
 
 describe('markedIfReplay', () => {
   it('marks a task stepping aside from a record that may be a replay, so its later delivery checks', () => {
