@@ -2,9 +2,8 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
-import { markedIfReplay, parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
+import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
-import { TaskDeferral } from '../../modules/delivery/dispatch/task-deferral.js';
 
 /**
  * <prefix>.deliveries → HTTPS. Runs concurrently (DELIVERY_CONCURRENCY, and per subscription, the
@@ -13,16 +12,11 @@ import { TaskDeferral } from '../../modules/delivery/dispatch/task-deferral.js';
  */
 @Controller()
 export class DeliveryController {
-  constructor(
-    private readonly deliveries: DeliveryService,
-    private readonly deferral: TaskDeferral,
-  ) {}
+  constructor(private readonly deliveries: DeliveryService) {}
 
   @EventPattern(Handlers.delivery)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
     const task = parseDeliveryTask(message.value);
-    // Its subscription stalls: the consumer base asks it to step aside to a retry tier.
-    if (message.stepAside && (await this.deferral.defer(markedIfReplay(task, message.mayBeReplay)))) return;
     await this.deliveries.deliver(task, [], message);
   }
 }

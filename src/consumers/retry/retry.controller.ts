@@ -2,9 +2,8 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { Handlers } from '../../topology.js';
-import { markedIfReplay, parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
+import { parseDeliveryTask } from '../../modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../modules/delivery/dispatch/delivery.service.js';
-import { TaskDeferral } from '../../modules/delivery/dispatch/task-deferral.js';
 import { readHistory } from '../../modules/delivery/attempt-history.js';
 
 /**
@@ -14,16 +13,12 @@ import { readHistory } from '../../modules/delivery/attempt-history.js';
  */
 @Controller()
 export class RetryController {
-  constructor(
-    private readonly deliveries: DeliveryService,
-    private readonly deferral: TaskDeferral,
-  ) {}
+  constructor(private readonly deliveries: DeliveryService) {}
 
   @EventPattern(Handlers.retry)
   async onTask(@Payload() message: InboundMessage): Promise<void> {
     const task = parseDeliveryTask(message.value);
     const history = readHistory(message.headers);
-    if (message.stepAside && (await this.deferral.defer(markedIfReplay(task, message.mayBeReplay), history))) return;
     await this.deliveries.deliver(task, history, message);
   }
 }

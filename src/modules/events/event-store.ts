@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
+import { lowerBoundIso } from '../../platform/database/time-bound.js';
 import { isTransient } from '../../platform/errors/transient.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 
@@ -93,7 +94,7 @@ export class EventStore {
         records.map((r) => r.topic),
         records.map((r) => r.partition),
         records.map((r) => r.offset),
-        records.map((r) => earliestReceipt(r.timestamp)),
+        records.map((r) => lowerBoundIso(r.timestamp, PRODUCER_CLOCK_TOLERANCE_MS)),
       ],
     );
     const found = new Map(rows.map((r) => [Number(r.n) - 1, new Date(r.received_at)]));
@@ -122,10 +123,4 @@ export class EventStore {
     );
     return rows.map(() => undefined);
   }
-}
-
-/** The earliest receipt time a record's row can carry; any time at all for a timestamp no Date can hold. */
-function earliestReceipt(timestamp: number): string {
-  const at = new Date(timestamp - PRODUCER_CLOCK_TOLERANCE_MS);
-  return Number.isNaN(at.getTime()) ? new Date(0).toISOString() : at.toISOString();
 }

@@ -161,19 +161,20 @@ export class IngestService {
   ): Promise<Map<string, Ordering>> {
     const [ordering] = await Promise.all([
       this.sequences.next({ tenantId, eventId: id, subscriptionIds }),
-      stored ||
-        this.store.save({
-          tenantId,
-          id,
-          type,
-          createdAt: created_at,
-          receivedAt,
-          payload: jsonWithData({ id, type, created_at }, dataText),
-          sourceTopic: message.topic,
-          sourcePartition: message.partition,
-          sourceOffset: message.offset,
-          subscriptionIds,
-        }),
+      stored
+        ? undefined
+        : this.store.save({
+            tenantId,
+            id,
+            type,
+            createdAt: created_at,
+            receivedAt,
+            payload: jsonWithData({ id, type, created_at }, dataText),
+            sourceTopic: message.topic,
+            sourcePartition: message.partition,
+            sourceOffset: message.offset,
+            subscriptionIds,
+          }),
     ]);
     return ordering;
   }

@@ -187,11 +187,7 @@ export class PartitionedConsumer {
       if (tracker.begin(offset)) {
         message.mayBeReplay = tracker.mayBeReplay(offset);
         const key = raw.key?.toString('utf8') ?? `${partition}`;
-        const held: HeldRecord = {
-          complete: () => tracker.complete(offset),
-          owned: () => this.trackers.get(partition) === tracker,
-        };
-        await this.admit(key, message, held, heartbeat);
+        await this.admit(key, message, tracker, heartbeat);
       }
       resolveOffset(raw.offset);
     }
@@ -206,10 +202,10 @@ export class PartitionedConsumer {
    * stalled key's newest waiting task steps aside to make it. A record whose partition went to
    * another member (a rebalance) before its turn came is left to that member, which reads it again.
    */
-  private async admit(key: string, message: InboundMessage, held: HeldRecord, heartbeat: () => Promise<void>) {
+  private async admit(key: string, message: InboundMessage, tracker: OffsetTracker, heartbeat: () => Promise<void>) {
     const { stepAside } = this.options;
     if (stepAside && this.scheduler.plainlyStalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
-      return this.deferAside(message, held);
+      return this.deferAside(message, tracker);
     while (stepAside && this.scheduler.full) {
       // A plainly stalled key would not use its place: it gives it up at once.
       if (this.scheduler.evictFromStalled(Date.now(), true)) break;
@@ -222,20 +218,22 @@ export class PartitionedConsumer {
     if (!stepAside) await this.waitForRoom(heartbeat);
     this.scheduler.submit(
       key,
-      async () => {
-        if (held.owned()) await processRecord(message, this.options).then(held.complete);
-      },
-      stepAside ? () => this.deferAside(message, held) : undefined,
+      () => this.run(message, tracker),
+      stepAside ? () => this.deferAside(message, tracker) : undefined,
       message.value?.length ?? 0,
     );
   }
 
-  private deferAside(message: InboundMessage, held: HeldRecord): void {
-    if (!held.owned()) return;
+  private deferAside(message: InboundMessage, tracker: OffsetTracker): void {
     this.stepsAside++;
-    void processRecord({ ...message, stepAside: true }, this.options)
-      .then(held.complete)
-      .finally(() => this.stepsAside--);
+    void this.run({ ...message, stepAside: true }, tracker).finally(() => this.stepsAside--);
+  }
+
+  /** Handles the record unless its partition went to another member meanwhile, then marks it finished. */
+  private async run(message: InboundMessage, tracker: OffsetTracker): Promise<void> {
+    if (this.trackers.get(message.partition) !== tracker) return;
+    await processRecord(message, this.options);
+    tracker.complete(Number(message.offset));
   }
 
   /** Partitions waiting for room for longer than BLOCKED_AFTER_MS: the buffer does not drain. */
@@ -291,10 +289,4 @@ export class PartitionedConsumer {
       this.options.logger.warn(`commit on ${this.options.topic} deferred: ${(error as Error).message}`);
     }
   }
-}
-
-/** A record handed to the buffer: how to mark it finished, and whether its partition is still this member's. */
-interface HeldRecord {
-  complete: () => void;
-  owned: () => boolean;
 }

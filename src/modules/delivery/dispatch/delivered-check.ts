@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
+import { lowerBoundIso } from '../../../platform/database/time-bound.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 
@@ -52,16 +53,10 @@ export class DeliveredCheck {
         tasks.map((t) => t.tenant_id),
         tasks.map((t) => t.subscription_id),
         tasks.map((t) => t.event.id),
-        tasks.map((t) => since(t.first_attempt_at)),
+        tasks.map((t) => lowerBoundIso(Date.parse(t.first_attempt_at), CLOCK_TOLERANCE_MS)),
       ],
     );
     const found = new Set(rows.map((r) => Number(r.n) - 1));
     return tasks.map((_, i) => found.has(i));
   }
-}
-
-/** The earliest time a success of this task's delivery can carry; any success when the task's own time is unreadable. */
-function since(firstAttemptAt: string): string {
-  const at = new Date(Date.parse(firstAttemptAt) - CLOCK_TOLERANCE_MS);
-  return Number.isNaN(at.getTime()) ? new Date(0).toISOString() : at.toISOString();
 }

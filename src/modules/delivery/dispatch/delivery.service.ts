@@ -7,7 +7,7 @@ import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } f
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import { MatchingService } from '../../matching/matching.service.js';
 import { AttemptWriter } from './attempt-writer.js';
-import type { DeliveryTaskV1 } from '../delivery-task.js';
+import { markedIfReplay, type DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import { bodyOf } from '../task-record.js';
@@ -71,14 +71,18 @@ export class DeliveryService {
    * already has its share of requests in flight across the stages, with none freed within
    * SLOT_WAIT_MS while others' were (SubscriptionSlots.acquire), makes the task step aside instead
    * of holding a slot here. `record`: the Kafka record the task was read from, which the attempt's
-   * span describes. A task that may be a replay (the record is in its consumer's replay window, or
-   * fan-out marked it) is first checked against the attempt log, and not sent again once delivered.
+   * span describes; when the consumer base asks it to step aside (its subscription stalls), the task
+   * goes to a retry tier at once, still marked when it may be a replay. A task that may be a replay
+   * (the record is in its consumer's replay window, or fan-out marked it) is first checked against
+   * the attempt log, and not sent again once delivered.
    */
   async deliver(
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
   ): Promise<NextStep | 'skipped' | 'deferred'> {
+    if (record?.stepAside && (await this.deferral.defer(markedIfReplay(task, record.mayBeReplay), history)))
+      return 'deferred';
     if ((record?.mayBeReplay || task.may_be_replay) && (await this.deliveredCheck.delivered(task))) return 'skipped';
     const id = task.subscription_id;
     this.concurrency.saw(task.tenant_id, id);
