@@ -48,6 +48,7 @@ test: build stack-up kube-tools contract-tools ## lint, type-check and the whole
 	npm run --silent typecheck
 	npm run --silent lint
 	deploy/local/browser.sh >/dev/null  # Chromium for the console's browser test (apt, when missing)
+	deploy/local/nginx.sh >/dev/null    # nginx, the receiver of the bench's smoke test (apt, when missing)
 	npm test -- --ci --forceExit --selectProjects unit integration medium e2e
 	# Alone, after the rest, one suite at a time: a broker restart under a running service, and a timing comparison.
 	npm test -- --ci --forceExit --runInBand --selectProjects serial

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import cliProgress from 'cli-progress';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 // kafkajs's request queue without its idle 1 ms timer loop, as in the service.
 import '../src/platform/kafka/kafkajs-request-queue.js';
 import pg from 'pg';
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import { benchEventId } from './event-ids.js';
 import { ReceiverProcess } from './receiver-process.js';
 import type { ReceiverStats } from './receiver.js';
 import { settings } from './settings.js';
@@ -51,12 +52,12 @@ export function eventsOf(
   count: number,
   typeOf: (i: number) => string = () => 'order.created',
 ): { value: string; headers: Record<string, string> }[] {
-  const now = new Date().toISOString();
+  const now = new Date();
   return Array.from({ length: count }, (_, i) => ({
     value: JSON.stringify({
-      id: `evt_${randomUUID()}`,
+      id: benchEventId(now.getTime()),
       type: typeOf(i),
-      created_at: now,
+      created_at: now.toISOString(),
       data: { order_id: `o-${i}`, status: 'pending', total: { amount: 1200, currency: 'EUR' } },
     }),
     headers: { 'tenant-id': tenant },

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { ReceiverCommand, ReceiverStats } from './receiver.js';
+import { settings } from './settings.js';
 
 /** Drives bench/receiver.ts in its own process. */
 export class ReceiverProcess {
@@ -10,7 +11,10 @@ export class ReceiverProcess {
   caFile = '';
 
   async start(): Promise<this> {
-    this.child = fork(fileURLToPath(new URL('./receiver.js', import.meta.url)), [], { stdio: 'inherit' });
+    this.child = fork(fileURLToPath(new URL('./receiver.js', import.meta.url)), [], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_RECEIVER: settings.receiver },
+    });
     const [ready] = (await once(this.child, 'message')) as [{ port: number; caFile: string }];
     this.port = ready.port;
     this.caFile = ready.caFile;

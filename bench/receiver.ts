@@ -1,17 +1,24 @@
-import type { ServerResponse } from 'node:http';
-import { createServer } from 'node:https';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
+import { freePort } from '../src/devtools/service-process.js';
+import { createdAtOf } from './event-ids.js';
+import { NginxFront } from './nginx-front.js';
 
 /**
  * The benchmark's HTTPS receiver, run in its own process (forked with IPC) so that its CPU is not
- * the benchmark driver's. Answers 200 at once; records, per request, the latency from the event's
- * created_at (set by the publisher) to arrival, and which (path, event id) pairs it has seen.
- * Paths under /hang/ can be made to hang (the hanging-endpoint scenario): such requests are held for
- * `ms` and then answered 200, counted apart (`hanging`), and `release` answers every held request at
- * once and stops hanging, so the service under test can drain and stop cleanly.
+ * the benchmark driver's. Issue 14 sets it up as nginx (`BENCH_RECEIVER=nginx`, the default): nginx
+ * terminates TLS and answers 200, and this process reads its access log; `BENCH_RECEIVER=node` has
+ * a Node HTTPS server here answer instead. Either way it records, per request, the latency from the
+ * event's created_at (carried in its id, see event-ids.ts) to arrival, and which (path, event id)
+ * pairs it has seen. Paths under /hang/ are always served here (nginx passes them on): such
+ * requests can be made to hang for `ms` before their 200, are counted apart (`hanging`), and
+ * `release` answers every held request at once and stops hanging, so the service under test can
+ * drain and stop cleanly.
  */
 export type ReceiverCommand =
   { type: 'reset' } | { type: 'stats'; samples: boolean } | { type: 'hang'; ms: number } | { type: 'release' };
@@ -31,8 +38,8 @@ export interface ReceiverStats {
 
 export type Arrival = [eventId: string, path: string, at: number];
 
-/** A self-signed certificate for 127.0.0.1, its CA written to a temporary file for the service. */
-async function certificate(): Promise<{ key: string; cert: string; caFile: string }> {
+/** A self-signed certificate for 127.0.0.1, its CA written to `dir` for the service. */
+async function certificate(dir: string): Promise<{ key: string; cert: string; caFile: string }> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',
@@ -41,7 +48,7 @@ async function certificate(): Promise<{ key: string; cert: string; caFile: strin
       { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
     ],
   });
-  const caFile = join(mkdtempSync(join(tmpdir(), 'hookline-bench-')), 'ca.pem');
+  const caFile = join(dir, 'ca.pem');
   writeFileSync(caFile, pems.cert);
   return { key: pems.private, cert: pems.cert, caFile };
 }
@@ -53,6 +60,8 @@ function answer(res: ServerResponse): void {
 
 /** What the receiver counted since its last reset. */
 class Tally {
+  /** Logged requests answered before this (ms) belong to the tally before: nginx flushes its log late. */
+  readonly since = Date.now();
   requests = 0;
   hanging = 0;
   private readonly seen = new Set<string>();
@@ -62,18 +71,15 @@ class Tally {
   private lastAt = 0;
 
   /** A request to a path that does not hang, answered: its (path, event id) and latency from created_at. */
-  answered(url: string | undefined, webhookId: unknown, body: Buffer, now: number): void {
+  answered(url: string, webhookId: string, now: number): void {
     this.requests++;
     this.firstAt ||= now;
     this.lastAt = now;
-    this.seen.add(`${url} ${String(webhookId)}`);
-    try {
-      const envelope = JSON.parse(body.toString('utf8')) as { id: string; created_at: string };
-      this.latencies.push(now - Date.parse(envelope.created_at));
-      this.arrivals.push([envelope.id, url ?? '', now]);
-    } catch {
-      // not an envelope: counted, no latency
-    }
+    this.seen.add(`${url} ${webhookId}`);
+    const createdAt = createdAtOf(webhookId);
+    if (createdAt === undefined) return; // not a bench event (the raw baseline's): counted, no latency
+    this.latencies.push(now - createdAt);
+    this.arrivals.push([webhookId, url, now]);
   }
 
   /** Without samples, the latencies and arrivals are left out (a cheap progress poll). */
@@ -110,37 +116,63 @@ class Holds {
   }
 }
 
+const hangs = (url: string | undefined) => url?.startsWith('/hang/') ?? false;
+
+/** Serves a request here: holds a hanging one, counts the rest (the nginx front counts its own). */
+function serve(req: IncomingMessage, res: ServerResponse, tally: () => Tally, holds: Holds): void {
+  req.resume();
+  req.on('end', () => {
+    if (hangs(req.url)) {
+      tally().hanging++;
+      return holds.ms > 0 ? holds.hold(res) : answer(res);
+    }
+    answer(res);
+    const webhookId = req.headers['webhook-id'];
+    tally().answered(req.url ?? '', typeof webhookId === 'string' ? webhookId : '-', Date.now());
+  });
+}
+
+/** Starts the receiver: its port for the service, and a function that brings the tally up to date. */
+async function listen(dir: string, handler: Parameters<typeof createHttpServer>[1], tally: () => Tally) {
+  const { key, cert, caFile } = await certificate(dir);
+  const listening = (server: ReturnType<typeof createHttpServer>, port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  if (process.env.BENCH_RECEIVER === 'node') {
+    const port = await freePort();
+    await listening(createHttpsServer({ key, cert, keepAliveTimeout: 60_000 }, handler), port);
+    return { port, caFile, catchUp: () => undefined, stop: () => undefined };
+  }
+  const [port, hangPort] = [await freePort(), await freePort()];
+  await listening(createHttpServer({ keepAliveTimeout: 60_000 }, handler), hangPort);
+  const front = new NginxFront({ dir, key, cert, httpsPort: port, hangUpstreamPort: hangPort });
+  await front.start();
+  const catchUp = () => {
+    for (const { uri, webhookId, at } of front.drain())
+      if (!hangs(uri) && at >= tally().since) tally().answered(uri, webhookId, at);
+  };
+  return { port, caFile, catchUp, stop: () => front.stop() };
+}
+
 async function main(): Promise<void> {
-  const { key, cert, caFile } = await certificate();
+  const dir = mkdtempSync(join(tmpdir(), 'hookline-bench-'));
   let tally = new Tally();
   const holds = new Holds();
-  const server = createServer({ key, cert, keepAliveTimeout: 60_000 }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const now = Date.now();
-      const hangs = req.url?.startsWith('/hang/') ?? false;
-      if (hangs && holds.ms > 0) {
-        tally.hanging++;
-        return holds.hold(res);
-      }
-      answer(res);
-      if (hangs) return void tally.hanging++;
-      tally.answered(req.url, req.headers['webhook-id'], Buffer.concat(chunks), now);
-    });
-  });
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    process.send!({ type: 'ready', port, caFile });
-  });
+  const current = () => tally;
+  const receiver = await listen(dir, (req, res) => serve(req, res, current, holds), current);
+  process.send!({ type: 'ready', port: receiver.port, caFile: receiver.caFile });
   process.on('message', (command: ReceiverCommand) => {
+    receiver.catchUp();
     if (command.type === 'reset') tally = new Tally();
     else if (command.type === 'hang') holds.ms = command.ms;
     else if (command.type === 'release') holds.release();
     if (command.type === 'stats') process.send!({ type: 'stats', stats: tally.stats(holds.size, command.samples) });
     else process.send!({ type: command.type });
   });
-  process.on('disconnect', () => process.exit(0));
+  process.on('disconnect', () => {
+    receiver.stop();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
 }
 
 void main();

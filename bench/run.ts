@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   writeFileSync(join(settings.results, `bench-${stamp}.svg`), chartSvg(`Hookline benchmark ${at}`, chartRows));
   const quickNote = settings.quick ? ' (--quick: small counts, figures not meaningful)' : '';
   const shape = settings.processes > 1 ? `, fan-out cases on ${settings.processes} service processes` : '';
-  console.log(`\nHookline benchmark ${at}${quickNote}${shape}`);
+  console.log(`\nHookline benchmark ${at}${quickNote}${shape}, receiver: ${settings.receiver}`);
   console.log(formatTable(results));
   console.log(`results: ${join(settings.results, `bench-${stamp}`)}.json and .svg`);
 }

@@ -45,5 +45,10 @@ export const settings = {
    * here (1.2-1.5 × its rate at 256 in flight: fewer connections cost the receiver less).
    */
   rawConcurrency: num('BENCH_RAW_CONCURRENCY', 64, 64),
+  /**
+   * What answers the deliveries: nginx (issue 14's setup: TLS and a 200 from one worker, counted
+   * from its access log) or a Node HTTPS server in the receiver process (`node`).
+   */
+  receiver: env.BENCH_RECEIVER === 'node' ? ('node' as const) : ('nginx' as const),
   results: env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('../../bench/results/', import.meta.url)),
 };

@@ -12,7 +12,12 @@ import { TEST_DATABASE_URL } from '../support/test-config.js';
  */
 interface QuickResults {
   baseline: { deliveries: number; concurrency: number };
-  fanout: { throughput: { deliveries: number; events: number }; subscriptions: number; duplicates: number }[];
+  fanout: {
+    throughput: { deliveries: number; events: number };
+    subscriptions: number;
+    duplicates: number;
+    latency: { deliveries: number; latencyMs: { p50: number; max: number } };
+  }[];
   hang: {
     alone: { healthyDeliveries: number; hangingRequests: number; exitCode: number | null };
     beside: { healthyDeliveries: number; hangingRequests: number; heldAtEnd: number; exitCode: number | null };
@@ -56,6 +61,11 @@ describe('npm run bench -- --quick', () => {
     const [fanout] = results.fanout;
     expect(fanout.throughput.deliveries).toBe(fanout.throughput.events * fanout.subscriptions);
     expect(fanout.duplicates).toBe(0);
+    // Deliveries are counted and timed from nginx's access log (issue 14's receiver), by event id.
+    expect(output).toContain('receiver: nginx');
+    expect(fanout.latency.deliveries).toBeGreaterThan(0);
+    expect(fanout.latency.latencyMs.p50).toBeGreaterThan(0);
+    expect(fanout.latency.latencyMs.max).toBeLessThan(60_000);
     // 18 healthy subscriptions get 100 events each in both phases; only the second has hanging ones.
     expect(results.hang.alone).toMatchObject({ healthyDeliveries: 1800, hangingRequests: 0, exitCode: 0 });
     expect(results.hang.beside.healthyDeliveries).toBe(1800);
