@@ -10,6 +10,8 @@ export interface BaselineResult {
   seconds: number;
   perSecond: number;
   latencyMs: Percentiles;
+  /** The loop's own CPU (its process does nothing else meanwhile) per request, ms. */
+  cpuMsPerRequest: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function runBaseline(
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const worker = async () => {
     while (next < total) {
       const n = next++;
@@ -56,6 +59,14 @@ export async function runBaseline(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   await agent.close();
-  return { deliveries: total, concurrency, seconds, perSecond: total / seconds, latencyMs: percentiles(latencies) };
+  return {
+    deliveries: total,
+    concurrency,
+    seconds,
+    perSecond: total / seconds,
+    latencyMs: percentiles(latencies),
+    cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / total,
+  };
 }

@@ -74,6 +74,16 @@ const tailNote = (h: LatencyHops) =>
   `slowest ${h.tail}: publish → matched ${fixed(h.publishToMatchedMs, 0)}, ` +
   `→ request ${fixed(h.matchedToRequestMs, 0)}, request ${fixed(h.requestMs, 0)} ms (medians)`;
 
+/**
+ * The service's CPU a delivery in the burst, beside the raw loop's a request: costs, where the rates
+ * also carry how much of the shared machine each side got.
+ */
+function cpuNote(s: FanoutResult, baseline: BaselineResult): string {
+  const seconds = Object.values(s.service.burstCpuSecondsByRoles).reduce((sum, x) => sum + x, 0);
+  const ms = (seconds * 1000) / s.throughput.deliveries;
+  return `service CPU ${fixed(ms)} ms a delivery (${fixed(ms / baseline.cpuMsPerRequest, 1)} × the raw loop's a request)`;
+}
+
 function fanoutRows(s: FanoutResult, r: Results): Row[] {
   const ratio = burstRatios(r.rounds).get(s.subscriptions);
   const spread =
@@ -92,7 +102,7 @@ function fanoutRows(s: FanoutResult, r: Results): Row[] {
     perSecond: s.throughput.perSecond,
     ratio: ratio?.median,
     latencyMs: s.throughput.latencyMs,
-    note: s.latency ? spread : [spread, memory].filter(Boolean).join('; '),
+    note: [spread, cpuNote(s, r.baseline), !s.latency && memory].filter(Boolean).join('; '),
   };
   if (!s.latency || !s.halfLoad) return [burst];
   return [
@@ -108,6 +118,7 @@ export function rowsOf(r: Results): Row[] {
       label: `raw baseline (undici, ${r.baseline.concurrency} in flight)`,
       perSecond: r.baseline.perSecond,
       latencyMs: r.baseline.latencyMs,
+      note: `loop CPU ${fixed(r.baseline.cpuMsPerRequest, 3)} ms a request`,
     },
     ...r.fanout.flatMap((s) => fanoutRows(s, r)),
     ...(r.hang ? hangRows(r.hang) : []),

@@ -11,7 +11,7 @@ import { TEST_DATABASE_URL } from '../support/test-config.js';
  * figures depend on the machine and its load; only what must hold at any speed is checked.
  */
 interface QuickResults {
-  baseline: { deliveries: number; concurrency: number };
+  baseline: { deliveries: number; concurrency: number; cpuMsPerRequest: number };
   fanout: {
     throughput: { deliveries: number; events: number };
     subscriptions: number;
@@ -58,6 +58,9 @@ describe('npm run bench -- --quick', () => {
     const json = readdirSync(dir).find((f) => f.endsWith('.json'))!;
     const results = JSON.parse(readFileSync(join(dir, json), 'utf8')) as QuickResults;
     expect(results.baseline).toMatchObject({ deliveries: 2000, concurrency: 64 });
+    // The service's CPU a delivery beside the raw loop's a request: costs, beside the rates.
+    expect(results.baseline.cpuMsPerRequest).toBeGreaterThan(0);
+    expect(output).toMatch(/service CPU \d+\.\d\d ms a delivery \(\d+\.\d × the raw loop's a request\)/);
     const [fanout] = results.fanout;
     expect(fanout.throughput.deliveries).toBe(fanout.throughput.events * fanout.subscriptions);
     expect(fanout.duplicates).toBe(0);
