@@ -8,6 +8,11 @@ const env = process.env;
 export const quick = process.argv.includes('--quick');
 const num = (name: string, full: number, small: number) => Number(env[name] ?? (quick ? small : full));
 
+function receiverOf(name: string): 'nginx' | 'node' {
+  if (name === 'nginx' || name === 'node') return name;
+  throw new Error(`BENCH_RECEIVER must be nginx or node, not '${name}'`);
+}
+
 export const settings = {
   quick,
   deliveries: num('BENCH_DELIVERIES', 30_000, 2_000),
@@ -49,6 +54,6 @@ export const settings = {
    * What answers the deliveries: nginx (issue 14's setup: TLS and a 200 from one worker, counted
    * from its access log) or a Node HTTPS server in the receiver process (`node`).
    */
-  receiver: env.BENCH_RECEIVER === 'node' ? ('node' as const) : ('nginx' as const),
+  receiver: receiverOf(env.BENCH_RECEIVER ?? 'nginx'),
   results: env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('../../bench/results/', import.meta.url)),
 };
