@@ -32,6 +32,7 @@ export class NginxFront {
   private logFd = -1;
   private offset = 0;
   private partial = '';
+  private readonly chunk = Buffer.alloc(1 << 20);
 
   constructor(private readonly options: NginxFrontOptions) {
     this.logFile = join(options.dir, 'access.log');
@@ -56,13 +57,12 @@ export class NginxFront {
 
   /** The requests logged since the last drain, in log order. */
   drain(): LoggedRequest[] {
-    const buffer = Buffer.alloc(1 << 20);
     let text = this.partial;
     for (;;) {
-      const read = readSync(this.logFd, buffer, 0, buffer.length, this.offset);
+      const read = readSync(this.logFd, this.chunk, 0, this.chunk.length, this.offset);
       if (read === 0) break;
       this.offset += read;
-      text += buffer.toString('utf8', 0, read);
+      text += this.chunk.toString('utf8', 0, read);
     }
     const lines = text.split('\n');
     this.partial = lines.pop() ?? '';

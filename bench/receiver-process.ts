@@ -2,7 +2,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { ReceiverCommand, ReceiverStats } from './receiver.js';
-import { settings } from './settings.js';
 
 /** Drives bench/receiver.ts in its own process. */
 export class ReceiverProcess {
@@ -11,10 +10,7 @@ export class ReceiverProcess {
   caFile = '';
 
   async start(): Promise<this> {
-    this.child = fork(fileURLToPath(new URL('./receiver.js', import.meta.url)), [], {
-      stdio: 'inherit',
-      env: { ...process.env, BENCH_RECEIVER: settings.receiver },
-    });
+    this.child = fork(fileURLToPath(new URL('./receiver.js', import.meta.url)), [], { stdio: 'inherit' });
     const [ready] = (await once(this.child, 'message')) as [{ port: number; caFile: string }];
     this.port = ready.port;
     this.caFile = ready.caFile;

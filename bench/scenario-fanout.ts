@@ -27,7 +27,13 @@ export interface FanoutResult {
   /** At half the burst's deliveries/s (none with BENCH_LATENCY_SECONDS=0). */
   halfLoad?: FixedRateResult;
   /** CPU of the whole run (burst and fixed rates), and of the burst by each process's roles. */
-  service: { cpuSeconds: number; peakRssMiB: number; burstCpuSecondsByRoles: Record<string, number> };
+  service: {
+    cpuSeconds: number;
+    peakRssMiB: number;
+    burstCpuSecondsByRoles: Record<string, number>;
+    /** The burst's CPU, every process together, per delivery. */
+    burstCpuMsPerDelivery: number;
+  };
   duplicates: number;
 }
 
@@ -79,6 +85,8 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
         cpuSeconds: usage.cpuSeconds - before.cpuSeconds,
         peakRssMiB: usage.peakRssMiB,
         burstCpuSecondsByRoles,
+        burstCpuMsPerDelivery:
+          (Object.values(burstCpuSecondsByRoles).reduce((sum, x) => sum + x, 0) * 1000) / burst.requests,
       },
       duplicates: burst.requests - burst.unique + (latency?.duplicates ?? 0) + (halfLoad?.duplicates ?? 0),
     };

@@ -79,8 +79,7 @@ const tailNote = (h: LatencyHops) =>
  * also carry how much of the shared machine each side got.
  */
 function cpuNote(s: FanoutResult, baseline: BaselineResult): string {
-  const seconds = Object.values(s.service.burstCpuSecondsByRoles).reduce((sum, x) => sum + x, 0);
-  const ms = (seconds * 1000) / s.throughput.deliveries;
+  const ms = s.service.burstCpuMsPerDelivery;
   return `service CPU ${fixed(ms)} ms a delivery (${fixed(ms / baseline.cpuMsPerRequest, 1)} × the raw loop's a request)`;
 }
 
