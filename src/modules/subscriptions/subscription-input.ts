@@ -49,11 +49,12 @@ export class SubscriptionInput {
     const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
     if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events, kept));
     if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
-    if (!invalid.has('url') && typeof dto.url === 'string')
-      errors.push(...(await this.urls.policyErrors('url', dto.url)));
-    if (!invalid.has('alert_url') && typeof dto.alert_url === 'string') {
-      errors.push(...(await this.urls.policyErrors('alert_url', dto.alert_url)));
-    }
+    // Both hosts are looked up at once: a resolver's retries (5 s each by default) add up otherwise.
+    const hosts = (['url', 'alert_url'] as const).map((field) => {
+      const url = dto[field];
+      return !invalid.has(field) && typeof url === 'string' ? this.urls.policyErrors(field, url) : [];
+    });
+    for (const hostErrors of await Promise.all(hosts)) errors.push(...hostErrors);
     if (errors.length) throw AppError.validation(errors);
     return dto;
   }
