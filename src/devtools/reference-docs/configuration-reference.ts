@@ -65,7 +65,18 @@ export function describeRule(rules: ValidationMetadata[]): string {
   if (constraint('minLength') === 1) return 'text, not empty';
   if (has('minLength')) return `text of at least ${String(constraint('minLength'))} characters`;
   if (has('isString')) return 'text';
-  return 'any value';
+  return customRule(rules);
+}
+
+/** A validator of the project's own: its message when it has one, else its name in words (isDurationList → duration list). */
+function customRule(rules: ValidationMetadata[]): string {
+  const named = rules.find((r) => r.name);
+  if (!named) return 'any value';
+  if (typeof named.message === 'string') return named.message.replace(/^must be /, '');
+  return named
+    .name!.replace(/^is/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 /** Every variable Environment reads, in the order of its class chain (Environment's own first). */

@@ -18,12 +18,12 @@ export interface Metric {
 }
 
 /** Local name → kind, for the functions a file imports from the metrics module (aliases included). */
-function importedFactories(file: ts.SourceFile): Map<string, Kind> {
+function importedFactories(file: ts.SourceFile, metricsModule: string): Map<string, Kind> {
   const factories = new Map<string, Kind>();
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const target = resolve(dirname(file.fileName), statement.moduleSpecifier.text).replace(/\.js$/, '.ts');
-    if (target !== METRICS_MODULE) continue;
+    if (target !== metricsModule) continue;
     const bindings = statement.importClause?.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const element of bindings.elements) {
@@ -63,10 +63,10 @@ function labelNames(node: ts.Expression | undefined, at: ts.Node): string[] {
 }
 
 /** Every metric the code defines under src/, found by its definition call; one entry per name. */
-export function definedMetrics(sourceDir = join(projectRoot(), 'src')): Metric[] {
+export function definedMetrics(sourceDir = join(projectRoot(), 'src'), metricsModule = METRICS_MODULE): Metric[] {
   const byName = new Map<string, Metric>();
   for (const file of parseSourceFiles(sourceDir)) {
-    const factories = importedFactories(file);
+    const factories = importedFactories(file, metricsModule);
     if (factories.size === 0) continue;
     walk(file, (node) => {
       if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return;
