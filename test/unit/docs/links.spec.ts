@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ERROR_STATUS, documentationUrl, type ErrorCode } from '../../../src/platform/errors/error-codes.js';
 import { anchorsOf, brokenLinks, linksOf } from '../../support/docs/markdown-links.js';
 
 const pages = [
@@ -16,6 +17,15 @@ describe('documentation links', () => {
   it.each(pages)('%s has no broken link', (page) => {
     expect(brokenLinks(page)).toEqual([]);
   });
+
+  it.each(Object.keys(ERROR_STATUS) as ErrorCode[])(
+    'the documentation_url of %s names a section of docs/errors.md',
+    (code) => {
+      const url = new URL(documentationUrl(code));
+      expect(url.pathname).toMatch(/\/docs\/errors\.md$/);
+      expect([...anchorsOf(readFileSync('docs/errors.md', 'utf8'))]).toContain(url.hash.slice(1));
+    },
+  );
 });
 
 describe('the link checker', () => {
