@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
-import { markdownTable } from './generated-block.js';
+import { inlineText, markdownTable } from './generated-block.js';
 
 type Schema = SchemaObject | ReferenceObject;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -66,8 +66,8 @@ function parametersTable(parameters: ParameterObject[]): string {
 }
 
 function operationSection(path: string, method: string, operation: OperationObject): string {
-  const lines = [`#### \`${method.toUpperCase()} /v1${path}\``, period(sentence(operation.summary))];
-  if (operation.deprecated) lines.push(`**Deprecated.** ${operation.description ?? ''}`.trim());
+  const lines = [`#### \`${method.toUpperCase()} /v1${path}\``, inlineText(period(sentence(operation.summary)))];
+  if (operation.deprecated) lines.push(`**Deprecated.** ${inlineText(sentence(operation.description))}`.trim());
   const parameters = (operation.parameters ?? []).filter((p): p is ParameterObject => !isRef(p));
   if (parameters.length > 0) lines.push(parametersTable(parameters));
   const body = operation.requestBody;
@@ -81,7 +81,7 @@ function operationSection(path: string, method: string, operation: OperationObje
   for (const [status, response] of successes) {
     if (!response || isRef(response)) continue;
     const schema = Object.values(response.content ?? {})[0]?.schema;
-    const parts = [sentence(response.description), schema ? typeOf(schema) : ''].filter(Boolean);
+    const parts = [inlineText(sentence(response.description)), schema ? typeOf(schema) : ''].filter(Boolean);
     lines.push(`- \`${status}\`: ${parts.join(' → ') || 'no body'}`);
   }
   const errors = answers.map(([status]) => status).filter((s) => !successes.some(([ok]) => ok === s));
@@ -102,7 +102,7 @@ function schemaSection(name: string, schema: SchemaObject): string {
     sentence(isRef(property) ? '' : property.description, limits(property)),
   ]);
   const table = rows.length > 0 ? markdownTable(['field', 'type', 'required', 'what'], rows) : `${typeOf(schema)}.`;
-  return [`#### ${name}`, schema.description ?? '', table].filter(Boolean).join('\n\n');
+  return [`#### ${name}`, inlineText(sentence(schema.description)), table].filter(Boolean).join('\n\n');
 }
 
 const title = (tag: string) => tag.charAt(0).toUpperCase() + tag.slice(1).replace(/-/g, ' ');

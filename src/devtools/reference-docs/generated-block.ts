@@ -23,13 +23,18 @@ export function replaceGeneratedBlock(page: string, name: string, content: strin
  * Markdown would take for HTML or emphasis: `<prefix>` in prose would vanish as an unknown tag.
  */
 export function tableCell(text: string): string {
+  return inlineText(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+}
+
+/** Text taken from the code, made safe as Markdown prose: `<` and `*` escaped outside code spans. */
+export function inlineText(text: string): string {
   const prose = (part: string) => part.replace(/</g, '&lt;').replace(/\*/g, '\\*');
   return text
     .split(/(`[^`]*`)/)
     .map((part, i) => (i % 2 === 1 ? part : prose(part)))
-    .join('')
-    .replace(/\|/g, '\\|')
-    .replace(/\s*\n\s*/g, ' ');
+    .join('');
 }
 
 /** A Markdown table; prettier aligns it afterwards. */
