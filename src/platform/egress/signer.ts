@@ -53,7 +53,7 @@ export function standardWebhooksKey(secret: string): Buffer {
 }
 
 /**
- * The signature headers of a delivery (ARCHITECTURE §3), one signature per valid secret so that
+ * The signature headers of a delivery (docs/reference/webhook-requests.md), one signature per valid secret so that
  * consumers rotate secrets without downtime:
  * - `X-Signature: sha256=<hex>` — HMAC of the body; several secrets give comma-separated entries
  *   (`sha256=<a>,sha256=<b>`), newest first; a consumer accepts the request when any entry matches.
