@@ -24,6 +24,8 @@ ensure_security_material() {
   mkdir -p "$SEC" && chmod 700 "$SEC"
   issue_cert kafka-broker localhost "IP:127.0.0.1,DNS:localhost" serverAuth
   issue_cert kafka-client-hookline hookline "" clientAuth
+  # For a token endpoint a test runs on this machine (OAUTHBEARER), trusted through the same CA.
+  issue_cert oauth-server localhost "IP:127.0.0.1,DNS:localhost" serverAuth
   # Kafka's PEM key store: the private key, then the certificate chain.
   cat "$TLS_DIR/kafka-broker.key" "$TLS_DIR/kafka-broker.crt" "$TLS_CA" >"$SEC/broker-keystore.pem"
   chmod 600 "$SEC/broker-keystore.pem"
@@ -132,7 +134,10 @@ write_listeners_file() {
   "passwordFiles": { "hookline": "$SEC/hookline.password", "publisher": "$SEC/publisher.password" },
   "clientCertFile": "$TLS_DIR/kafka-client-hookline.crt",
   "clientKeyFile": "$TLS_DIR/kafka-client-hookline.key",
-  "oauth": { "signingKeyFile": "$SEC/oauth-signing.key", "kid": "hookline-local", "issuer": "$OAUTH_ISSUER", "audience": "$OAUTH_AUDIENCE" },
+  "oauth": {
+    "signingKeyFile": "$SEC/oauth-signing.key", "kid": "hookline-local", "issuer": "$OAUTH_ISSUER", "audience": "$OAUTH_AUDIENCE",
+    "serverCertFile": "$TLS_DIR/oauth-server.crt", "serverKeyFile": "$TLS_DIR/oauth-server.key"
+  },
   "reauthMs": $REAUTH_MS,
   "acls": { "topicPrefix": "$ACL_TOPIC_PREFIX", "ingestTopic": "$ACL_INGEST_TOPIC", "groupPrefix": "$ACL_GROUP_PREFIX" }
 }
