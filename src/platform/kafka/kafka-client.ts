@@ -47,7 +47,8 @@ export function tlsOptions(security: KafkaSecurity): ConnectionOptions | undefin
 /** One token cache per configuration: every client of a process shares its tokens. */
 const tokenCaches = new WeakMap<AppConfig, CachedToken>();
 
-function saslOptions(config: AppConfig): SASLOptions | undefined {
+/** kafkajs's SASL options for the configured mechanism; OAUTHBEARER and AWS_MSK_IAM share a token cache per configuration. */
+export function saslOptions(config: AppConfig): SASLOptions | undefined {
   const sasl = config.kafkaSecurity.sasl;
   if (!sasl) return undefined;
   switch (sasl.mechanism) {
