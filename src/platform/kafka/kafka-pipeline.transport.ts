@@ -35,6 +35,8 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
   private readonly instanceId = randomUUID();
   private retryTimer?: NodeJS.Timeout;
   private closed = false;
+  /** What was last logged of each consumer's refusal: logged again only when it changes. */
+  private readonly reported = new Map<string, string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -202,7 +204,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       },
       quarantine: (message, error) => this.quarantine(message, error),
       onKafkaFailure: (error) => this.consumerStopped(spec, error),
-      onKafkaRecovered: () => this.health.kafkaRecovered(`consumer ${spec.topic}`),
+      onKafkaRecovered: () => {
+        this.health.kafkaRecovered(`consumer ${spec.topic}`);
+        this.reported.delete(spec.topic);
+      },
       logger: this.log,
     });
   }
@@ -217,6 +222,9 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     if (!isKafkaAccessError(error)) return;
     const where = { ...this.kafka.failureContext, topics: [spec.topic], group: this.groupIdOf(spec) };
     const failure = this.health.kafkaFailed(`consumer ${spec.topic}`, error, where);
+    const said = `${failure.code} ${failure.topic ?? ''} ${failure.group ?? ''}`;
+    if (this.reported.get(spec.topic) === said) return;
+    this.reported.set(spec.topic, said);
     this.log.error(`${failure.code} reading ${spec.topic}: ${failure.detail}. To fix: ${failure.fix}`);
   }
 

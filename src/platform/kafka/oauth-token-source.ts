@@ -70,7 +70,10 @@ export function clientCredentialsToken(
   ca?: string[],
   now: () => number = Date.now,
 ): () => Promise<Token> {
-  const dispatcher = ca ? new Agent({ connect: { ca: [...rootCertificates, ...ca] } }) : undefined;
+  // Certificates always verified, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
+  const dispatcher = new Agent({
+    connect: { rejectUnauthorized: true, ...(ca ? { ca: [...rootCertificates, ...ca] } : {}) },
+  });
   const basic = Buffer.from(
     `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`,
   ).toString('base64');

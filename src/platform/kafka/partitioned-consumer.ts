@@ -3,6 +3,7 @@ import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { toInbound, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler, STALL_MAX_MS } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
+import { ConsumerRestarts } from './consumer-restarts.js';
 import { OffsetTracker } from './offset-tracker.js';
 import { processRecord } from './record-processing.js';
 
@@ -56,8 +57,6 @@ const REPLAY_WINDOW_PER_SLOT = 8;
  * room within milliseconds, and a plainly stalled key's place is given up at once.
  */
 const BLOCKED_AFTER_MS = 2_000;
-/** The longest wait before a consumer Kafka stopped is started again (1 s, doubling up to this). */
-const RESTART_MAX_MS = 30_000;
 
 /**
  * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
@@ -70,9 +69,7 @@ export class PartitionedConsumer {
   private readonly trackers = new Map<number, OffsetTracker>();
   private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
   private commitTimer?: NodeJS.Timeout;
-  private restartTimer?: NodeJS.Timeout;
-  /** Restarts since the consumer last joined its group (the backoff's exponent). */
-  private restarts = 0;
+  private readonly restarts: ConsumerRestarts;
   private stopping = false;
   /** Joined its group at least once (readiness). */
   joined = false;
@@ -104,6 +101,13 @@ export class PartitionedConsumer {
       options.maxInFlight * 4,
       options.maxBufferedBytes,
       options.confirmStall,
+    );
+    this.restarts = new ConsumerRestarts(
+      this.consumer,
+      () => this.consume(),
+      (error) => options.onKafkaFailure?.(error),
+      `consumer of ${options.topic}`,
+      options.logger,
     );
   }
 
@@ -137,14 +141,14 @@ export class PartitionedConsumer {
 
   /**
    * Joins the group and starts consuming. A Kafka failure does not reject: it is reported
-   * (onKafkaFailure) and the consumer starts again by itself after a backoff, as it does whenever
-   * Kafka stops it later (a crash kafkajs does not restart, such as a refused password or ACL).
+   * (onKafkaFailure) and the consumer starts again by itself (ConsumerRestarts), as it does
+   * whenever Kafka stops it later (a crash kafkajs does not restart: a refused password or ACL).
    */
   async start(): Promise<void> {
     const { topic } = this.options;
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       this.joined = true;
-      this.restarts = 0;
+      this.restarts.joined();
       this.options.onKafkaRecovered?.();
       this.foreignTopics = Object.keys(payload.memberAssignment).filter((t) => t !== topic);
       if (this.foreignTopics.length > 0)
@@ -154,52 +158,28 @@ export class PartitionedConsumer {
       const owned = new Set<number>(payload.memberAssignment[topic] ?? []);
       for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
     });
-    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => this.stopped(payload.error, payload.restart));
-    await this.consume();
+    await this.restarts.start();
     this.commitTimer = setInterval(() => void this.commit(), COMMIT_INTERVAL_MS);
   }
 
   private async consume(): Promise<void> {
-    try {
-      await this.consumer.connect();
-      // A topic created a moment ago may not be in every broker's metadata yet (retriable).
-      await withProtocolRetries(() =>
-        this.consumer.subscribe({ topics: [this.options.topic], fromBeginning: this.options.fromBeginning }),
-      );
-      await this.consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: 8,
-        eachBatch: (payload) => this.onBatch(payload),
-      });
-    } catch (error) {
-      this.stopped(error, false);
-    }
-  }
-
-  /** Kafka stopped the consumer: reported, and started again unless kafkajs does it itself. */
-  private stopped(error: unknown, restartsItself: boolean): void {
-    if (this.stopping) return;
-    this.options.onKafkaFailure?.(error);
-    if (restartsItself) return;
-    const delay = Math.min(RESTART_MAX_MS, 1_000 * 2 ** this.restarts++);
-    this.options.logger.warn(
-      `consumer of ${this.options.topic} stopped (${(error as Error)?.name}: ${(error as Error)?.message}); starting again in ${delay} ms`,
+    await this.consumer.connect();
+    // A topic created a moment ago may not be in every broker's metadata yet (retriable).
+    await withProtocolRetries(() =>
+      this.consumer.subscribe({ topics: [this.options.topic], fromBeginning: this.options.fromBeginning }),
     );
-    clearTimeout(this.restartTimer);
-    this.restartTimer = setTimeout(() => {
-      if (this.stopping) return;
-      void this.consumer
-        .disconnect()
-        .catch(() => undefined)
-        .then(() => this.consume());
-    }, delay);
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 8,
+      eachBatch: (payload) => this.onBatch(payload),
+    });
   }
 
   /** Stops intake, lets in-flight records finish (up to timeoutMs), commits, disconnects. */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.restartTimer);
+    this.restarts.stop();
     this.resumeTimers.forEach((t) => clearTimeout(t));
     try {
       this.consumer.pause([{ topic: this.options.topic }]);
