@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { pipelineTopology } from '../../src/topology.js';
+import { ApiClient } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
 import {
@@ -96,7 +97,8 @@ describe('Kafka refusing Hookline: named in readiness, survived, nothing parked'
 
   it('a wrong password: 503 kafka_authentication_failed, still answering later, nothing parked', async () => {
     const password = 'not-the-password-0123456789';
-    const app = await secured({ KAFKA_SASL_PASSWORD: password });
+    // Every role, the API's included: the instance starts and serves while Kafka refuses it.
+    const app = await secured({ KAFKA_SASL_PASSWORD: password, ROLES: 'all' });
     const events = Array.from({ length: 5 }, (_, i) => envelope('order.created', { n: i }));
     await h.publish(events);
     const refused = await waitForReadiness(app, 503);
@@ -115,6 +117,8 @@ describe('Kafka refusing Hookline: named in readiness, survived, nothing parked'
     expect(refused.text).not.toContain(password);
     expect(h.undelivered(events)).toHaveLength(events.length);
     await expectNothingParked();
+    // The API serves meanwhile: what lives in Postgres answers.
+    expect((await ApiClient.for(app, h.key).GET('/webhooks')).response.status).toBe(200);
     await h.stopInstance(app);
   }, 180_000);
 
