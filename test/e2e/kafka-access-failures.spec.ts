@@ -23,7 +23,7 @@ const ALL_TOPIC_OPERATIONS: AclGrant['operations'] = [
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Kafka refusing Hookline on the local broker's SASL_SSL listener: a missing ACL, a wrong password,
+ * Kafka refusing Hookline on the local broker's SASL_SSL listener: a missing topic or group ACL, a wrong password,
  * a CA that did not sign the brokers' certificates. Each time the instance starts and stays up,
  * /health/ready answers 503 with the failure's class (and the topic of a missing ACL) and nothing
  * else, and no record is parked. Once the ACL is granted the instance becomes ready by itself and
@@ -89,6 +89,37 @@ describe('Kafka refusing Hookline: named in readiness, survived, nothing parked'
     const meanwhile = Array.from({ length: 20 }, (_, i) => envelope('order.created', { n: i }));
     await h.publish(meanwhile);
     await acls.grant([grant(dlq)]);
+    await waitForReadiness(app, 200, 90_000);
+    await eventually(() => h.delivered(meanwhile), 60_000, 'the events published meanwhile delivered');
+    await expectNothingParked();
+    await h.stopInstance(app);
+  }, 240_000);
+
+  it('names the consumer group a missing ACL denies; once granted, ready by itself and nothing lost', async () => {
+    const specs = pipelineTopology(h.config).topics.map((t) => t.consumer);
+    const retryGroup = specs.find((c) => c.tier === '1s')!.group;
+    const group = (name: string, pattern: AclGrant['pattern']): AclGrant => ({
+      principal: 'User:hookline',
+      resource: 'GROUP',
+      name,
+      pattern,
+      operations: ['DESCRIBE', 'READ'],
+    });
+    // Every group but one: the changelogs' per-instance groups by their prefix, the others by name.
+    await acls.revoke([group(`${h.config.env.KAFKA_GROUP_PREFIX}.`, 'PREFIXED')]);
+    await acls.grant(
+      specs
+        .filter((c) => c.group !== retryGroup)
+        .map((c) => (c.broadcast ? group(`${c.group}.`, 'PREFIXED') : group(c.group, 'LITERAL'))),
+    );
+    const app = await secured();
+    const refused = await waitForReadiness(app, 503);
+    expect(refused.body.error).toEqual({
+      pipeline: { status: 'down', code: 'kafka_authorization_failed', group: retryGroup },
+    });
+    const meanwhile = Array.from({ length: 10 }, (_, i) => envelope('order.created', { n: i }));
+    await h.publish(meanwhile);
+    await acls.grant([group(retryGroup, 'LITERAL')]);
     await waitForReadiness(app, 200, 90_000);
     await eventually(() => h.delivered(meanwhile), 60_000, 'the events published meanwhile delivered');
     await expectNothingParked();

@@ -106,13 +106,31 @@ export class AclAdmin {
 
   constructor(private readonly listeners: SecuredListeners) {}
 
+  /** Creates the ACLs; resolves once the broker's authorizer applies them (they go through the metadata log). */
   async grant(grants: AclGrant[]): Promise<void> {
     await (await this.connected()).createAcls({ acl: aclEntries(grants) });
     this.granted.push(...grants);
+    await this.settled(grants, true);
   }
 
   async revoke(grants: AclGrant[]): Promise<void> {
     await (await this.connected()).deleteAcls({ filters: aclEntries(grants) });
+    await this.settled(grants, false);
+  }
+
+  private async settled(grants: AclGrant[], present: boolean): Promise<void> {
+    const admin = await this.connected();
+    const applied = async () => {
+      for (const entry of aclEntries(grants)) {
+        const { resources } = await admin.describeAcls(entry);
+        if (resources.some((r) => r.acls.length > 0) !== present) return false;
+      }
+      return true;
+    };
+    for (let i = 0; !(await applied()); i++) {
+      if (i >= 150) throw new Error(`ACLs not ${present ? 'applied' : 'removed'} within 15 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   async revokeAll(): Promise<void> {

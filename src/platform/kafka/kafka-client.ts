@@ -4,8 +4,10 @@ import { Kafka, logLevel, type KafkaConfig, type SASLOptions } from 'kafkajs';
 import type { AppConfig } from '../config/app-config.js';
 import type { KafkaSasl, KafkaSecurity } from '../config/connection-security.js';
 import { CachedToken, clientCredentialsToken, OAuthTokenError, type Token } from './oauth-token-source.js';
-// Before any client exists: every connection's request queue gets the fixed throttle check.
+// Before any client exists: every connection's request queue gets the fixed throttle check, and a
+// group coordinator lookup keeps the brokers' answer (a missing group ACL) as its error's cause.
 import './kafkajs-request-queue.js';
+import './kafkajs-coordinator-errors.js';
 
 export interface KafkaClientOptions {
   /** Default KAFKA_CLIENT_ID; tools name themselves (hookline-demo, hookline-bench…). */

@@ -7,6 +7,7 @@ const {
   KafkaJSAggregateError,
   KafkaJSConnectionError,
   KafkaJSCreateTopicError,
+  KafkaJSGroupCoordinatorNotFound,
   KafkaJSNumberOfRetriesExceeded,
   KafkaJSProtocolError,
   KafkaJSSASLAuthenticationError,
@@ -79,6 +80,14 @@ describe('Kafka failure classes', () => {
       undefined,
       'hookline.webhooks.retry-1m',
     ]);
+  });
+
+  it("names the group of a coordinator lookup a missing ACL refused (the broker's answer kept as its cause)", () => {
+    const notFound = Object.assign(new KafkaJSGroupCoordinatorNotFound('Failed to find group coordinator'), {
+      cause: protocolError('GROUP_AUTHORIZATION_FAILED', 30),
+    });
+    const failure = classifyKafkaFailure(notFound, { group: 'hookline.webhooks.delivery' });
+    expect([failure.code, failure.group]).toEqual(['kafka_authorization_failed', 'hookline.webhooks.delivery']);
   });
 
   it('calls other broker errors kafka_unavailable, and only access failures access errors', () => {
