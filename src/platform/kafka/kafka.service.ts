@@ -194,16 +194,13 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
    */
   async clusterVerdict(): Promise<HealthVerdict> {
     let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      const late = Object.assign(new Error(`no answer within ${CLUSTER_CHECK_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' });
+      timer = setTimeout(() => reject(late), CLUSTER_CHECK_TIMEOUT_MS);
+    });
     try {
-      this.clusterAdmin ??= this.connectedAdmin();
-      const admin = await this.clusterAdmin;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${CLUSTER_CHECK_TIMEOUT_MS} ms`)),
-          CLUSTER_CHECK_TIMEOUT_MS,
-        );
-      });
-      await Promise.race([admin.describeCluster(), timeout]);
+      const admin = (this.clusterAdmin ??= this.connectedAdmin());
+      await Promise.race([admin.then((a) => a.describeCluster()), timeout]);
       return { ok: true };
     } catch (error) {
       const failed = this.clusterAdmin;

@@ -4,6 +4,8 @@ import { gauge } from '../telemetry/metrics.js';
 import { classifyKafkaFailure, type KafkaFailure, type KafkaFailureContext } from './kafka-failure.js';
 
 const MINUTE_MS = 60_000;
+/** Kafka refusing this instance: an operator's fix, never a reason to restart it. */
+const REFUSALS = new Set(['kafka_authentication_failed', 'kafka_authorization_failed', 'kafka_tls_failed']);
 
 const producing = gauge(
   'hookline_producer_healthy',
@@ -117,16 +119,16 @@ export class PipelineHealth {
     if (since !== undefined && now - since > this.config.env.LIVENESS_PRODUCE_FAILURE_MS) {
       const verdict = this.produceVerdict(since);
       // Waiting for an operator (credentials, an ACL, a certificate): a restart would not help.
-      if (verdict.code === PipelineReason.produceFailed || verdict.code === 'kafka_unreachable') return verdict;
+      if (verdict.code === PipelineReason.produceFailed) return verdict;
     }
     return { ok: true };
   }
 
-  /** Cannot produce: the access class when Kafka refuses, else kafka_produce_failed with the topics. */
+  /** Cannot produce: the class when Kafka refuses this instance, else kafka_produce_failed with the topics. */
   private produceVerdict(since: number): HealthVerdict {
     const failure = this.lastProduceFailure;
     const detail = `cannot produce since ${new Date(since).toISOString()}: ${failure?.detail ?? ''}`;
-    if (failure && failure.code !== 'kafka_unavailable') return { ...verdictOf(failure), detail };
+    if (failure && REFUSALS.has(failure.code)) return { ...verdictOf(failure), detail };
     return { ok: false, code: PipelineReason.produceFailed, topic: [...this.failing.keys()].join(','), detail };
   }
 }

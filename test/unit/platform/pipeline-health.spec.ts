@@ -55,7 +55,11 @@ describe('pipeline readiness reasons', () => {
       start,
     );
     expect(health.liveness(start + 500).ok).toBe(true);
-    expect(health.liveness(start + 1_500)).toMatchObject({ ok: false, code: 'kafka_unreachable' });
+    expect(health.liveness(start + 1_500)).toMatchObject({
+      ok: false,
+      code: 'kafka_produce_failed',
+      topic: 'w.alerts',
+    });
     const refused = new PipelineHealth(config);
     refused.produceFailed(['w.alerts'], denied, start);
     expect(refused.liveness(start + 60_000)).toEqual({ ok: true });
