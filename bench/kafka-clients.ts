@@ -71,7 +71,9 @@ async function warmUp(send: () => Promise<unknown>): Promise<void> {
 const WARM_UP = { key: 'warm-up', value: '{}' };
 
 // Through the service's factory; the other two clients are measured on the plaintext listener only.
-const kafkajs = createKafkaClient(AppConfig.fromEnv({ KAFKA_BROKERS: BROKERS.join(',') }), { clientId: 'bench-kafkajs' });
+const kafkajs = createKafkaClient(AppConfig.fromEnv({ KAFKA_BROKERS: BROKERS.join(',') }), {
+  clientId: 'bench-kafkajs',
+});
 
 const records = Array.from({ length: MESSAGES }, (_, i) => ({
   key: `sub-${i % 100}`,
