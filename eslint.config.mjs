@@ -13,7 +13,19 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'inject AppConfig instead' },
       ],
+      // Every Kafka client comes from one factory, so none can miss the TLS and SASL settings.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Kafka'], NewExpression[callee.property.name='Kafka']",
+          message: 'make Kafka clients with createKafkaClient (src/platform/kafka/kafka-client.ts)',
+        },
+      ],
     },
+  },
+  {
+    files: ['src/platform/kafka/kafka-client.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: [

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import cliProgress from 'cli-progress';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
-// kafkajs's request queue without its idle 1 ms timer loop, as in the service.
-import '../src/platform/kafka/kafkajs-request-queue.js';
+import type { Producer } from 'kafkajs';
+import { AppConfig } from '../src/platform/config/app-config.js';
+import { createKafkaClient } from '../src/platform/kafka/kafka-client.js';
 import pg from 'pg';
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
 import { benchEventId } from './event-ids.js';
@@ -14,10 +14,9 @@ import { settings } from './settings.js';
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const tenant = `bench-${randomBytes(3).toString('hex')}`;
 export const db = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 });
-export const kafka = new Kafka({
+/** The service's own client settings (KAFKA_SECURITY_PROTOCOL…, from the environment as the service reads them). */
+export const kafka = createKafkaClient(AppConfig.fromEnv({ ...process.env, KAFKA_BROKERS: settings.brokers }), {
   clientId: 'hookline-bench',
-  brokers: settings.brokers.split(','),
-  logLevel: logLevel.NOTHING,
 });
 export const receiver = new ReceiverProcess();
 export const newPrefix = () => `bench${randomBytes(4).toString('hex')}`;

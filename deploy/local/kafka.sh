@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR
 # Local single-node Apache Kafka (KRaft, broker+controller in one JVM).
-#   deploy/local/kafka.sh up|down|status
-# Bootstrap: 127.0.0.1:9092 (PLAINTEXT). Controller: 127.0.0.1:9093.
-# Jars come from Maven Central (deploy/local/kafka/pom.xml) into .cache/kafka/libs;
-# the log dirs live in .data/kafka, the broker log in .data/kafka.log.
+#   deploy/local/kafka.sh up|down|status|env
+# Listeners (each port overridable, for a second instance beside the first):
+#   127.0.0.1:9092 PLAINTEXT, the default (KAFKA_LOCAL_PORT); no authentication, super user
+#   127.0.0.1:9093 the controller (KAFKA_LOCAL_CONTROLLER_PORT)
+#   127.0.0.1:9094 SASL_SSL, SCRAM-SHA-512 or OAUTHBEARER, with ACLs (KAFKA_LOCAL_SASL_SSL_PORT)
+#   127.0.0.1:9095 SSL with a client certificate (mTLS), with ACLs (KAFKA_LOCAL_MTLS_PORT)
+# `env` prints Hookline's settings for the SASL_SSL listener (see kafka/security.sh).
+# Jars come from Maven Central (deploy/local/kafka/pom.xml) into .cache/kafka/libs; the state lives
+# in KAFKA_LOCAL_DIR (.data/kafka: log dirs, generated config, secrets, listeners.json), the pid and
+# broker log beside it (.data/kafka.pid, .data/kafka.log); certificates in .data/tls.
 set -euo pipefail
 NAME=kafka
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/tls.sh"
 
 HERE="$ROOT/deploy/local/kafka"
 LIBS="$CACHE/kafka/libs"
-DIR="$DATA/kafka"
-PIDFILE="$DATA/kafka.pid"
-LOGFILE="$DATA/kafka.log"
+DIR="${KAFKA_LOCAL_DIR:-$DATA/kafka}"
+PIDFILE="$DIR.pid"
+LOGFILE="$DIR.log"
 MARK="kafka.Kafka"
-PORT=9092
-CONTROLLER_PORT=9093
+PORT="${KAFKA_LOCAL_PORT:-9092}"
+CONTROLLER_PORT="${KAFKA_LOCAL_CONTROLLER_PORT:-9093}"
+SASL_SSL_PORT="${KAFKA_LOCAL_SASL_SSL_PORT:-9094}"
+MTLS_PORT="${KAFKA_LOCAL_MTLS_PORT:-9095}"
 HEAP="${KAFKA_HEAP:--Xms256m -Xmx512m}"
+source "$HERE/security.sh"
 
 fetch_libs() {
   # The stamp is the pom's hash: editing kafka.version re-resolves, nothing else does.
@@ -44,9 +54,7 @@ write_config() {
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$PORT,CONTROLLER://127.0.0.1:$CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$PORT
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+$(security_config)
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
 log.dirs=$DIR/logs
@@ -68,8 +76,11 @@ format_storage() {
   [ -f "$DIR/logs/meta.properties" ] && return 0
   local id
   id="$(kjava kafka.tools.StorageTool random-uuid | tail -n 1)"   # last line: log4j may chat first
-  log "formatting storage (cluster id $id)"
-  kjava kafka.tools.StorageTool format -t "$id" -c "$DIR/server.properties" >/dev/null
+  log "formatting storage (cluster id $id) with the SCRAM users ${SCRAM_USERS[*]}"
+  local scram
+  mapfile -t scram < <(scram_format_args)
+  kjava kafka.tools.StorageTool format -t "$id" -c "$DIR/server.properties" "${scram[@]}" >/dev/null
+  touch "$SEC/.scram-users"
 }
 
 ready() {
@@ -81,28 +92,36 @@ ready() {
 
 up() {
   if pid="$(running_pid "$PIDFILE" "$MARK")"; then
-    log "already running (pid $pid) on 127.0.0.1:$PORT"; return 0
+    log "already running (pid $pid) on 127.0.0.1:$PORT"
+    [ -f "$DIR/listeners.json" ] || log "WARNING: started by an older kafka.sh, without the secured listeners: run $0 down, then up"
+    return 0
   fi
-  for p in "$PORT" "$CONTROLLER_PORT"; do
+  for p in "$PORT" "$CONTROLLER_PORT" "$SASL_SSL_PORT" "$MTLS_PORT"; do
     port_open "$p" && die "port $p is already in use by a process this script did not start"
   done
   fetch_libs
   ensure_java
+  ensure_security_material
   write_config
   format_storage
   log "starting"
+  # The OAUTHBEARER validator may read only the local JWKS file (Kafka refuses other URLs with it).
   # shellcheck disable=SC2086 # HEAP is a list of JVM flags
   nohup java $HEAP -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Djava.awt.headless=true \
     -Dlog4j.configuration="file:$HERE/log4j.properties" -Dkafka.logs.dir="$DIR" \
+    -Dorg.apache.kafka.sasl.oauthbearer.allowed.urls="file://$SEC/jwks.json" \
     -cp "$LIBS/*" kafka.Kafka "$DIR/server.properties" >"$LOGFILE" 2>&1 </dev/null &
   echo $! >"$PIDFILE"
   wait_ready "$PIDFILE" "$MARK" 90 "$LOGFILE" ready
-  log "ready on 127.0.0.1:$PORT (pid $(cat "$PIDFILE"))"
+  ensure_scram_users
+  ensure_acls
+  write_listeners_file
+  log "ready on 127.0.0.1:$PORT, SASL_SSL on $SASL_SSL_PORT, mTLS on $MTLS_PORT (pid $(cat "$PIDFILE"))"
 }
 
 status() {
   if pid="$(running_pid "$PIDFILE" "$MARK")"; then
-    echo "kafka: running (pid $pid) bootstrap=127.0.0.1:$PORT"
+    echo "kafka: running (pid $pid) bootstrap=127.0.0.1:$PORT sasl_ssl=127.0.0.1:$SASL_SSL_PORT mtls=127.0.0.1:$MTLS_PORT"
   else
     echo "kafka: stopped"
   fi
@@ -112,5 +131,6 @@ case "${1:-}" in
   up) up ;;
   down) stop_pid "$PIDFILE" "$MARK" 30 ;;
   status) status ;;
-  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+  env) print_secured_env ;;
+  *) echo "usage: $0 up|down|status|env" >&2; exit 2 ;;
 esac

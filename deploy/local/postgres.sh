@@ -7,11 +7,16 @@
 # `up` reuses any server already answering at the URL's host:port; otherwise it
 # installs Debian's `postgresql` if needed and starts (or creates) a cluster on
 # that port. Either way it makes sure the role (LOGIN CREATEDB: the tests create
-# a database per suite) and the database exist. `down` only stops a cluster
-# this script started (marker file in .data/), never a server it found running.
+# a database per suite) and the database exist, and that a server on this
+# machine accepts TLS with a certificate of the local CA (.data/tls/ca.crt):
+#   DATABASE_URL=postgres://hookline:hookline@127.0.0.1:5432/hookline?sslmode=verify-full&sslrootcert=.data/tls/ca.crt
+# Plaintext connections keep working; the certificate is loaded by a reload,
+# never a restart. `down` only stops a cluster this script started (marker file
+# in .data/), never a server it found running.
 set -euo pipefail
 NAME=postgres
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/tls.sh"
 
 DATABASE_URL="${DATABASE_URL:-postgres://hookline:hookline@127.0.0.1:5432/hookline}"
 MARKER="$DATA/postgres.started-by-us"   # contents: "<version> <cluster>"
@@ -99,6 +104,32 @@ ensure_max_connections() {
   wait_answers
 }
 
+# TLS with a certificate of the local CA. The server reads the certificate and key from its data
+# directory (owned by postgres, as it requires of a key); a reload takes them, and connections
+# without TLS are untouched. Skipped for a server on another machine.
+ensure_tls() {
+  case "$DB_HOST" in 127.0.0.1 | localhost | ::1) ;; *) return 0 ;; esac
+  issue_cert postgres-server localhost "IP:127.0.0.1,DNS:localhost" serverAuth
+  local data crt key
+  data="$(psql_su -c 'show data_directory')"
+  crt="$data/hookline-server.crt" key="$data/hookline-server.key"
+  if [ "$(psql_su -c 'show ssl')" = on ] && [ "$(psql_su -c 'show ssl_cert_file')" = "$crt" ] \
+    && as_postgres cmp -s "$crt" /dev/stdin <"$TLS_DIR/postgres-server.crt"; then
+    return 0
+  fi
+  log "serving TLS with the local CA's certificate (reload, no restart)"
+  as_postgres tee "$crt" <"$TLS_DIR/postgres-server.crt" >/dev/null
+  as_postgres sh -c "umask 077 && cat >'$key'" <"$TLS_DIR/postgres-server.key"
+  psql_su -c "ALTER SYSTEM SET ssl_cert_file = '$crt'" -c "ALTER SYSTEM SET ssl_key_file = '$key'" \
+    -c "ALTER SYSTEM SET ssl = on" -c "SELECT pg_reload_conf()" >/dev/null
+  local i
+  for ((i = 0; i < 20; i++)); do
+    [ "$(psql_su -c 'show ssl_cert_file')" = "$crt" ] && return 0
+    sleep 0.5
+  done
+  die "the server did not take the TLS settings; see /var/log/postgresql/"
+}
+
 up() {
   # A server answering before we touch anything is someone else's. One that
   # answers right after we installed the package (Debian's postinst may start
@@ -118,7 +149,8 @@ up() {
   fi
   ensure_role_and_db
   ensure_max_connections
-  log "ready: $DATABASE_URL"
+  ensure_tls
+  log "ready: $DATABASE_URL (TLS: add ?sslmode=verify-full&sslrootcert=$TLS_CA)"
 }
 
 down() {

@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
-import { Kafka, logLevel } from 'kafkajs';
-// kafkajs's request queue without its idle 1 ms timer loop, as in the service.
-import '../platform/kafka/kafkajs-request-queue.js';
+import { createKafkaClient } from '../platform/kafka/kafka-client.js';
 import { Webhook } from 'standardwebhooks';
 import { HttpsReceiver, type ReceivedRequest } from '../devtools/https-receiver.js';
 import { AppConfig } from '../platform/config/app-config.js';
@@ -86,7 +84,7 @@ async function publishSampleEvents({ config, tenant }: DemoContext): Promise<Map
   const total = SAMPLE_EVENTS.length * ROUNDS;
   step(`publishing ${total} events to Kafka topic ${config.ingestTopics[0]}`);
   const sentAt = new Map<string, number>();
-  const kafka = new Kafka({ clientId: 'hookline-demo', brokers: config.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const kafka = createKafkaClient(config, { clientId: 'hookline-demo' });
   const producer = kafka.producer();
   await producer.connect();
   const messages = Array.from({ length: ROUNDS }, () => SAMPLE_EVENTS)

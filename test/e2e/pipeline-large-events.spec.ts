@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
+import type { AppConfig } from '../../src/platform/config/app-config.js';
+import { createKafkaClient } from '../../src/platform/kafka/kafka-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
@@ -53,7 +54,7 @@ describe('pipeline: large events', () => {
     const afterIt = envelope('order.created', { order_id: 'after' });
     // The ingest topic holds 1 MiB by default: send the big one alone, between the two.
     await h.publish([before]);
-    await bigIngestTopicSend(h.config.ingestTopics[0], over, h.tenant);
+    await bigIngestTopicSend(h.config, h.config.ingestTopics[0], over, h.tenant);
     await h.publish([afterIt]);
     await eventually(allDelivered([before, afterIt]), 30_000, 'neighbours delivered');
     await eventually(
@@ -69,8 +70,8 @@ describe('pipeline: large events', () => {
 });
 
 /** Raises the test ingest topic's own limit (as a user's topic may have) and sends one record. */
-async function bigIngestTopicSend(topic: string, event: object, tenant: string) {
-  const kafka = new Kafka({ clientId: 'large-events-test', brokers: ['127.0.0.1:9092'], logLevel: logLevel.NOTHING });
+async function bigIngestTopicSend(config: AppConfig, topic: string, event: object, tenant: string) {
+  const kafka = createKafkaClient(config, { clientId: 'large-events-test' });
   const admin = kafka.admin();
   const producer = kafka.producer();
   await Promise.all([admin.connect(), producer.connect()]);

@@ -84,9 +84,11 @@ describe('pipeline: quarantine and produce failures', () => {
       const during = Array.from({ length: 20 }, (_, i) => envelope('order.created', { order_id: `during-${i}` }));
       await h.publish([...poison, ...during]);
       await eventually(async () => (await ready()).status === 503, 20_000, 'readiness 503');
-      const body = (await (await ready()).json()) as { error: Record<string, { reason?: string }> };
-      expect(body.error.pipeline.reason).toContain(`cannot produce since`);
-      expect(body.error.pipeline.reason).toContain(dlq);
+      // The reason's code and the topic at fault, and no internal message.
+      const body = (await (await ready()).json()) as { error: Record<string, Record<string, string>> };
+      expect(Object.keys(body.error.pipeline).sort()).toEqual(['code', 'status', 'topic']);
+      expect(body.error.pipeline).toMatchObject({ status: 'down', code: 'kafka_produce_failed' });
+      expect(body.error.pipeline.topic.split(',')).toContain(dlq);
       // Parking is retried, not failed: the good events around the poison ones flow meanwhile.
       await eventually(delivered(during), 30_000, 'events published during the outage delivered');
 

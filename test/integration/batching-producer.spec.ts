@@ -92,7 +92,12 @@ describe('batching producer on the real broker', () => {
       await admin.deleteTopics({ topics: [topic] });
       const stuck = send(2000);
       await eventually(() => !health.readiness().ok, 15_000, 'readiness false');
-      expect(health.readiness()).toEqual({ ok: false, reason: expect.stringContaining('cannot produce since') });
+      expect(health.readiness()).toEqual({
+        ok: false,
+        code: 'kafka_produce_failed',
+        topic,
+        detail: expect.stringContaining('cannot produce since'),
+      });
       await withProtocolRetries(() =>
         admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3 }] }),
       );

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { buildTopology, Handlers } from '../../src/topology.js';
 import {
@@ -118,17 +121,84 @@ describe('Kubernetes manifests', () => {
     expect(hpa.spec.maxReplicas).toBeLessThanOrEqual(partitions);
   });
 
+  it('production: Kafka over SASL_SSL, the registry and Postgres over TLS, every credential file from a mounted Secret', () => {
+    const m = rendered.production;
+    const data = one(m, 'ConfigMap', configMapName(m)).data!;
+    const files = Object.entries(data).filter(([name]) => name.endsWith('_FILE'));
+    expect(files.map(([name]) => name).sort()).toEqual(
+      [
+        'KAFKA_SASL_USERNAME_FILE',
+        'KAFKA_SASL_PASSWORD_FILE',
+        'KAFKA_SSL_CA_FILE',
+        'SCHEMA_REGISTRY_USERNAME_FILE',
+        'SCHEMA_REGISTRY_PASSWORD_FILE',
+        'SCHEMA_REGISTRY_CA_FILE',
+      ].sort(),
+    );
+    for (const pod of [...byKind(m, 'Deployment'), one(m, 'Job', 'hookline-migrate')].map(
+      (w) => w.spec.template.spec,
+    )) {
+      const secrets = new Map<string, string>(
+        pod.volumes
+          .filter((v: { secret?: object }) => v.secret)
+          .map((v: { name: string; secret: { secretName: string } }) => [v.name, v.secret.secretName]),
+      );
+      const mounts = (
+        pod.containers[0].volumeMounts as { name: string; mountPath: string; readOnly?: boolean }[]
+      ).filter((mount) => secrets.has(mount.name));
+      for (const [, path] of files)
+        expect(mounts.some((mount) => dirname(path) === mount.mountPath && mount.readOnly)).toBe(true);
+      expect([...secrets.values()].sort()).toEqual([
+        'hookline-kafka',
+        'hookline-postgres-ca',
+        'hookline-schema-registry',
+      ]);
+    }
+    // With the Secrets' files in place, the configuration is one the service accepts as it is meant.
+    const root = mkdtempSync(join(tmpdir(), 'hookline-secrets-'));
+    const mounted = Object.fromEntries(
+      Object.entries(data).map(([name, value]) => {
+        if (!name.endsWith('_FILE')) return [name, value];
+        const path = join(root, value);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, name.includes('CA_FILE') ? '-----BEGIN CERTIFICATE-----\n' : `${name.toLowerCase()}\n`);
+        return [name, path];
+      }),
+    );
+    const config = AppConfig.fromEnv(mounted);
+    expect(config.kafkaSecurity).toMatchObject({
+      protocol: 'SASL_SSL',
+      sasl: { mechanism: 'SCRAM-SHA-512', username: 'kafka_sasl_username_file', password: 'kafka_sasl_password_file' },
+      tls: { caFile: mounted.KAFKA_SSL_CA_FILE },
+    });
+    expect(config.schemaRegistry).toMatchObject({ url: expect.stringMatching(/^https:/), auth: { kind: 'basic' } });
+  });
+
   it('keda: scales delivery on the lag of the group and topic Hookline really uses, instead of the HPA', () => {
     const m = rendered.keda;
     expect(byKind(m, 'HorizontalPodAutoscaler')).toEqual([]);
     const scaler = one(m, 'ScaledObject', 'hookline-delivery');
-    const config = AppConfig.fromEnv({ ...one(m, 'ConfigMap', configMapName(m)).data, ROLES: 'delivery' });
+    const data = one(m, 'ConfigMap', configMapName(m)).data!;
+    // The topology is what matters here: the security settings' files are not mounted in the test.
+    const topologyOnly = Object.fromEntries(
+      Object.entries(data).filter(([name]) => !/^(KAFKA_S(ASL|SL|ECURITY)_|SCHEMA_REGISTRY_(?!URL))/.test(name)),
+    );
+    const config = AppConfig.fromEnv({ ...topologyOnly, SCHEMA_REGISTRY_URL: 'http://registry', ROLES: 'delivery' });
     const delivery = buildTopology(config).find((t) => t.consumer.handler === Handlers.delivery)!;
     const [trigger] = scaler.spec.triggers;
     expect(trigger.type).toBe('kafka');
     expect(trigger.metadata.topic).toBe(delivery.topic);
     expect(trigger.metadata.consumerGroup).toBe(delivery.consumer.group);
     expect(scaler.spec.maxReplicaCount).toBeLessThanOrEqual(config.env.KAFKA_TOPIC_PARTITIONS);
+    // The scaler reaches the same SASL_SSL listener with the credentials and CA Hookline mounts.
+    expect(trigger.metadata.bootstrapServers).toBe(data.KAFKA_BROKERS);
+    expect(trigger.metadata).toMatchObject({ sasl: 'scram_sha512', tls: 'enable' });
+    const auth = one(m, 'TriggerAuthentication', trigger.authenticationRef.name).spec.secretTargetRef;
+    expect(auth).toEqual([
+      { parameter: 'username', name: 'hookline-kafka', key: 'username' },
+      { parameter: 'password', name: 'hookline-kafka', key: 'password' },
+      { parameter: 'ca', name: 'hookline-kafka', key: 'ca.crt' },
+    ]);
   });
 });
 

@@ -48,7 +48,8 @@ describe('processing_error parks are loud', () => {
     await eventually(async () => (await parked()) - before === 2, 40_000, 'two records parked as processing_error');
     expect(health.readiness()).toEqual({
       ok: false,
-      reason: '2 records parked as processing_error in the last minute',
+      code: 'processing_errors',
+      detail: '2 records parked as processing_error in the last minute',
     });
   }, 60_000);
 });

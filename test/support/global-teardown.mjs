@@ -1,21 +1,18 @@
 // Deletes the topics this run's suites created (each suite uses its own `t<run><id>.webhooks.*` and
 // `.events`), so that repeated local runs do not pile up partitions on the development broker. Only this
 // run's: another run on the same broker (a second checkout, a parallel job) keeps its topics.
-import { Kafka, logLevel } from 'kafkajs';
 
-// The service's fix for kafkajs's request queue (global setup has required dist/): without it this
-// admin's connection re-arms a negative timer and Node prints TimeoutNegativeWarning at the end of
-// every run.
-const requestQueueFix = new URL('../../dist/src/platform/kafka/kafkajs-request-queue.js', import.meta.url);
+// The service's client factory (global setup has required dist/), as every Kafka client of the
+// project is made; it also brings the fix of kafkajs's request queue, without which this admin's
+// connection re-arms a negative timer and Node prints TimeoutNegativeWarning at every run's end.
+const factory = new URL('../../dist/src/platform/kafka/kafka-client.js', import.meta.url);
+const appConfig = new URL('../../dist/src/platform/config/app-config.js', import.meta.url);
 
 export default async function globalTeardown() {
-  await import(requestQueueFix.href);
-  const kafka = new Kafka({
-    clientId: 'hookline-test-teardown',
-    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  const admin = kafka.admin();
+  const { createKafkaClient } = await import(factory.href);
+  const { AppConfig } = await import(appConfig.href);
+  const config = AppConfig.fromEnv({ KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092' });
+  const admin = createKafkaClient(config, { clientId: 'hookline-test-teardown' }).admin();
   try {
     await admin.connect();
     const run = process.env.HOOKLINE_TEST_RUN;

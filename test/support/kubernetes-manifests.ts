@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import { PrometheusRule, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { parseAllDocuments, stringify } from 'yaml';
 
@@ -65,6 +65,7 @@ const CUSTOM_KINDS: Record<string, (m: Manifest) => void> = {
   'monitoring.coreos.com/v1/ServiceMonitor': (m) => new ServiceMonitor(m as never).validate(),
   'monitoring.coreos.com/v1/PrometheusRule': (m) => new PrometheusRule(m as never).validate(),
   'keda.sh/v1alpha1/ScaledObject': (m) => new ScaledObject(m as never).validate(),
+  'keda.sh/v1alpha1/TriggerAuthentication': (m) => new TriggerAuthentication(m as never).validate(),
 };
 
 const isCustom = (m: Manifest) => `${m.apiVersion}/${m.kind}` in CUSTOM_KINDS;

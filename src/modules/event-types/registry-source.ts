@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
+import { registryAccessOf, type RegistryAccess } from '../../platform/schema-registry/registry-access.js';
 import { EventCatalog } from './event-catalog.js';
 import { EventTypeChangelog, type Announcement } from './event-type-changelog.js';
 import { isEventTypeName } from './event-type-name.js';
@@ -52,7 +53,7 @@ export function declaredType(subject: string, prefix: string, latest: SubjectVer
 export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('RegistrySource');
   private readonly prefix: string;
-  private readonly base: string;
+  private readonly registry: RegistryAccess;
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private readonly reported = new Set<string>();
@@ -64,7 +65,7 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly changelog: EventTypeChangelog,
   ) {
     this.prefix = config.env.EVENT_TYPE_SUBJECT_PREFIX;
-    this.base = config.env.SCHEMA_REGISTRY_URL.replace(/\/+$/, '');
+    this.registry = registryAccessOf(config);
   }
 
   onApplicationBootstrap(): void {
@@ -144,7 +145,7 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async fetchJson<T>(path: string): Promise<T> {
-    const response = await fetch(`${this.base}${path}`, {
+    const response = await this.registry.fetch(path, {
       headers: { accept: 'application/vnd.schemaregistry.v1+json, application/json' },
       signal: AbortSignal.timeout(10_000),
     });

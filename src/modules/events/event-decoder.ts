@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import avro from 'avsc';
 import { AppConfig } from '../../platform/config/app-config.js';
+import { registryAccessOf } from '../../platform/schema-registry/registry-access.js';
 import { TransientError } from '../../platform/errors/transient.js';
 import { parseExact, withPlainNumbers, type BigIntegers } from '../../platform/json/exact-json.js';
 import { avroToJson } from './avro-json.js';
@@ -58,10 +59,10 @@ export class EventDecoder {
     // strict off: producers' schemas carry keywords Ajv does not know (javaType, title...).
     const ajv = new Ajv({ strict: false, allErrors: true });
     (addFormats as unknown as (a: Ajv) => void)(ajv);
-    this.registry = new SchemaRegistry(
-      { host: env.SCHEMA_REGISTRY_URL, retry: { retries: 2 } },
-      { [SchemaType.AVRO]: avroOptions, [SchemaType.JSON]: { ajvInstance: ajv } },
-    );
+    this.registry = new SchemaRegistry(registryAccessOf(config).clientArgs({ retry: { retries: 2 } }), {
+      [SchemaType.AVRO]: avroOptions,
+      [SchemaType.JSON]: { ajvInstance: ajv },
+    });
   }
 
   async decode(value: Buffer | null): Promise<DecodedRecord> {

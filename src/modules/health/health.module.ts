@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller.js';
 
-@Module({ imports: [TerminusModule], controllers: [HealthController] })
+@Module({ controllers: [HealthController] })
 export class HealthModule {}

@@ -71,7 +71,12 @@ export class ChangelogFreshness implements OnModuleDestroy {
     this.health.addGate('subscription table', () =>
       this.freshAsOf >= startedAt
         ? { ok: true }
-        : { ok: false, reason: 'changelog not read up to its end as of start' },
+        : {
+            ok: false,
+            code: 'subscription_table_behind',
+            topic: this.topic,
+            detail: 'changelog not read up to its end as of start',
+          },
     );
     void this.ensureFreshAsOf(startedAt).catch(() => undefined);
     this.timer ??= setInterval(() => void this.ensureFreshAsOf(Date.now()).catch(() => undefined), BACKGROUND_PROBE_MS);

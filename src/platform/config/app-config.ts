@@ -3,6 +3,14 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Environment, ROLES, type Role } from './environment.js';
 import { parseDurationList } from './duration.js';
+import {
+  connectionSecurityProblems,
+  kafkaSecurityOf,
+  registryConnectionOf,
+  type KafkaSecurity,
+  type RegistryConnection,
+} from './connection-security.js';
+import { withFileValues } from './file-values.js';
 
 export class ConfigError extends Error {}
 
@@ -27,6 +35,10 @@ export class AppConfig {
   /** Prefix of every consumer group: KAFKA_GROUP_PREFIX, else derived from the topic prefix (one deployment, its own groups). */
   readonly groupPrefix: string;
   readonly operatorApiKeys: string[];
+  /** TLS and SASL of every Kafka client (platform/kafka/kafka-client.ts builds them all). */
+  readonly kafkaSecurity: KafkaSecurity;
+  /** The registry's URL without user-info, its credentials and trusted CAs. */
+  readonly schemaRegistry: RegistryConnection;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -38,6 +50,8 @@ export class AppConfig {
     this.egressAllowCidrs = list(env.EGRESS_ALLOW_CIDRS);
     this.groupPrefix = env.KAFKA_GROUP_PREFIX || `hookline.${env.KAFKA_TOPIC_PREFIX}`;
     this.operatorApiKeys = list(env.OPERATOR_API_KEYS);
+    this.kafkaSecurity = kafkaSecurityOf(env);
+    this.schemaRegistry = registryConnectionOf(env);
     this.bootstrapApiKeys = list(env.API_KEYS).map((pair) => {
       const at = pair.indexOf(':');
       return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };
@@ -48,16 +62,20 @@ export class AppConfig {
     return this.roles.has(role);
   }
 
-  /** Validates a raw environment; throws one ConfigError naming every bad variable. */
+  /**
+   * Validates a raw environment, where any variable NAME may be given as the path of a file holding
+   * its value instead (NAME_FILE, as Kubernetes mounts Secrets); throws one ConfigError naming every
+   * bad variable, never a value.
+   */
   static fromEnv(source: Record<string, string | undefined>): AppConfig {
     const known = Object.keys(new Environment());
-    const raw = Object.fromEntries(Object.entries(source).filter(([k, v]) => known.includes(k) && v !== undefined));
+    const { values, problems } = withFileValues(source, known);
+    const raw = Object.fromEntries(Object.entries(values).filter(([k, v]) => known.includes(k) && v !== undefined));
     const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
     const errors = validateSync(env, { forbidUnknownValues: false });
-    if (errors.length > 0) {
-      const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
-      throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
-    }
+    problems.push(...errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`));
+    if (errors.length === 0) problems.push(...connectionSecurityProblems(env));
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
     return new AppConfig(env);
   }
 }

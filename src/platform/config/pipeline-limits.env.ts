@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ConnectionSecurityEnvironment } from './connection-security.env.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -7,7 +8,7 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
  * Limits that keep one record's or one endpoint's trouble its own, and the thresholds at which the
  * health checks stop calling the pipeline ready or live. Part of Environment.
  */
-export class PipelineLimitsEnvironment {
+export class PipelineLimitsEnvironment extends ConnectionSecurityEnvironment {
   /**
    * The largest event ingest accepts, as its record's bytes and as the JSON body delivered.
    * Hookline's own topics are created to hold a task of this size (see "Event size" in

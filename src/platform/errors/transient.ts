@@ -7,13 +7,22 @@ export class TransientError extends Error {
   readonly transient = true;
 }
 
+/** Kafka refusing this instance until an operator fixes an ACL: retried, never a reason to park a record. */
+const KAFKA_AUTHORIZATION_TYPES = new Set([
+  'TOPIC_AUTHORIZATION_FAILED',
+  'GROUP_AUTHORIZATION_FAILED',
+  'CLUSTER_AUTHORIZATION_FAILED',
+  'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
+  'SASL_AUTHENTICATION_FAILED',
+]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
 /** Transient errors, plus the known transient failures of kafkajs and pg. */
 export function isTransient(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
-  const e = error as { transient?: boolean; retriable?: boolean; name?: string; code?: string };
+  const e = error as { transient?: boolean; retriable?: boolean; name?: string; code?: string; type?: string };
   if (e.transient === true) return true;
+  if (e.type && KAFKA_AUTHORIZATION_TYPES.has(e.type)) return true;
   // A protocol error the broker calls final (record too large, invalid record) never heals; any
   // other kafkajs error reaching us is the cluster being away after the client's own retries.
   if (e.name === 'KafkaJSProtocolError') return e.retriable !== false;

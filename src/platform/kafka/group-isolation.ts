@@ -1,4 +1,5 @@
 import { AssignerProtocol, type Admin } from 'kafkajs';
+import { isKafkaAccessError } from './kafka-failure.js';
 import { withProtocolRetries } from './kafka.service.js';
 
 /** A consumer group, and the topics this deployment reads with it. */
@@ -14,12 +15,9 @@ export interface GroupUse {
  */
 export async function foreignGroupMembers(admin: Admin, uses: GroupUse[]): Promise<string[]> {
   if (uses.length === 0) return [];
-  // A broker that just started has no group coordinator for a few seconds: ask again before giving up.
-  const { groups } = await withProtocolRetries(
-    () => admin.describeGroups(uses.map((u) => u.group)),
-    8,
-    (error) => (error as Error).name?.startsWith('KafkaJS') === true,
-  );
+  const groups = [];
+  // One group at a time, so that a group this principal may not describe is named (error.group).
+  for (const { group } of uses) groups.push(...(await describeGroup(admin, group)));
   const problems: string[] = [];
   for (const described of groups) {
     const ours = new Set(uses.find((u) => u.group === described.groupId)?.topics ?? []);
@@ -32,6 +30,20 @@ export async function foreignGroupMembers(admin: Admin, uses: GroupUse[]): Promi
       problems.push(`consumer group ${described.groupId} has members reading ${[...foreign].join(', ')}`);
   }
   return problems;
+}
+
+async function describeGroup(admin: Admin, group: string) {
+  try {
+    // A broker that just started has no group coordinator for a few seconds: ask again before giving up.
+    const { groups } = await withProtocolRetries(
+      () => admin.describeGroups([group]),
+      8,
+      (error) => (error as Error).name?.startsWith('KafkaJS') === true && !isKafkaAccessError(error),
+    );
+    return groups;
+  } catch (error) {
+    throw Object.assign(error as Error, { group });
+  }
 }
 
 function safeDecode(buffer: Buffer): { topics: string[] } | undefined {

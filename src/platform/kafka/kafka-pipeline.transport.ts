@@ -14,9 +14,12 @@ import { foreignGroupMembers } from './group-isolation.js';
 import { StallConfirmation } from './stall-confirmation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
+import { isKafkaAccessError } from './kafka-failure.js';
 import type { TopicSpec } from './pipeline-topology.js';
 
 export class BootCheckError extends Error {}
+
+const GROUPS = 'consumer groups';
 
 /** Header carrying a retry tier record's due time (ms since epoch). */
 export const DUE_AT_HEADER = 'hookline-due-at';
@@ -30,6 +33,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
   private readonly consumers: PartitionedConsumer[] = [];
   private readonly log = new Logger('Pipeline');
   private readonly instanceId = randomUUID();
+  private retryTimer?: NodeJS.Timeout;
+  private closed = false;
+  /** What was last logged of each consumer's refusal: logged again only when it changes. */
+  private readonly reported = new Map<string, string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -46,23 +53,64 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     return this.kafka.topology.consumedWith((r) => this.config.hasRole(r));
   }
 
+  /**
+   * Checks the handlers, then starts the consumers: now when Kafka accepts this instance (a group
+   * another deployment uses then fails the start), else once it does (KafkaService.whenStarted),
+   * the instance staying up and not ready meanwhile.
+   */
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
       const active = this.activeTopics();
       this.checkHandlers(active);
-      await this.checkGroupsAreOurs(active);
       for (const spec of active) this.consumers.push(this.createConsumer(spec));
       this.exposeOccupancy(active);
       this.health.addGate('consumers', () => this.consumersVerdict());
-      await Promise.all(this.consumers.map((c) => c.start()));
-      this.log.log(`consuming ${active.map((t) => t.topic).join(', ')}`);
+      if (this.kafka.isStarted) await this.startConsumers(active);
+      else this.kafka.whenStarted(() => void this.startConsumers(active).catch((e: unknown) => this.startFailed(e)));
       callback();
     } catch (error) {
       callback(error);
     }
   }
 
+  private async startConsumers(active: TopicSpec[], attempt = 1): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.checkGroupsAreOurs(active);
+    } catch (error) {
+      if (!isKafkaAccessError(error)) throw error;
+      // Not allowed to describe a group: readiness names it; tried again until an operator allows it.
+      const failure = this.health.kafkaFailed(GROUPS, error, {
+        ...this.kafka.failureContext,
+        group: this.groupOf(error, active),
+      });
+      if (attempt === 1)
+        this.log.error(`${failure.code} (group ${failure.group ?? '?'}): ${failure.detail}. To fix: ${failure.fix}`);
+      this.retryTimer = setTimeout(
+        () => void this.startConsumers(active, attempt + 1).catch((e: unknown) => this.startFailed(e)),
+        Math.min(30_000, 1_000 * 2 ** (attempt - 1)),
+      );
+      return;
+    }
+    this.health.kafkaRecovered(GROUPS);
+    await Promise.all(this.consumers.map((c) => c.start()));
+    this.log.log(`consuming ${active.map((t) => t.topic).join(', ')}`);
+  }
+
+  /** A start deferred until Kafka accepted this instance failed its boot check: logged, and never ready. */
+  private startFailed(error: unknown): void {
+    this.health.addGate('boot check', () => ({ ok: false, code: 'boot_check_failed', detail: String(error) }));
+    this.log.error(`consumers not started: ${String(error)}`);
+  }
+
+  /** The group a failed describe concerns: kafkajs does not say, so the check runs one group at a time. */
+  private groupOf(error: unknown, active: TopicSpec[]): string | undefined {
+    return (error as { group?: string }).group ?? active.find((t) => !t.consumer.broadcast)?.consumer.group;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
     const timeout = this.config.env.SHUTDOWN_TIMEOUT_MS;
     await Promise.all(this.consumers.map((c) => c.stop(timeout)));
     this.consumers.length = 0;
@@ -79,10 +127,21 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
   /** Ready once every consumer joined its group and none was handed partitions of a topic it does not read. */
   private consumersVerdict(): HealthVerdict {
     const waiting = this.consumers.filter((c) => !c.joined).map((c) => c.topic);
-    if (waiting.length > 0) return { ok: false, reason: `not yet in their groups: ${waiting.join(', ')}` };
+    if (waiting.length > 0)
+      return {
+        ok: false,
+        code: 'kafka_consumers_not_joined',
+        topic: waiting[0],
+        detail: `not yet in their groups: ${waiting.join(', ')}`,
+      };
     const foreign = this.consumers.flatMap((c) => c.foreignTopics);
     if (foreign.length > 0)
-      return { ok: false, reason: `assigned partitions of topics not consumed here: ${foreign.join(', ')}` };
+      return {
+        ok: false,
+        code: 'kafka_group_shared',
+        topic: foreign[0],
+        detail: `assigned partitions of topics not consumed here: ${foreign.join(', ')}`,
+      };
     return { ok: true };
   }
 
@@ -126,7 +185,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     const { consumer } = spec;
     return new PartitionedConsumer(this.kafka.kafka, {
       topic: spec.topic,
-      groupId: consumer.broadcast ? `${consumer.group}.${this.instanceId}` : consumer.group,
+      groupId: this.groupIdOf(spec),
       // Broadcast groups are new per instance: they replay their compacted topic from the start,
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
@@ -144,8 +203,29 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
         await lastValueFrom(this.transformToObservable(await handler(message, spec)), { defaultValue: undefined });
       },
       quarantine: (message, error) => this.quarantine(message, error),
+      onKafkaFailure: (error) => this.consumerStopped(spec, error),
+      onKafkaRecovered: () => {
+        this.health.kafkaRecovered(`consumer ${spec.topic}`);
+        this.reported.delete(spec.topic);
+      },
       logger: this.log,
     });
+  }
+
+  /** Broadcast groups are new per instance: each instance reads the whole changelog. */
+  private groupIdOf({ consumer }: TopicSpec): string {
+    return consumer.broadcast ? `${consumer.group}.${this.instanceId}` : consumer.group;
+  }
+
+  /** A consumer Kafka refused names its class, topic or group in readiness until it joins again; the log says what to fix. */
+  private consumerStopped(spec: TopicSpec, error: unknown): void {
+    if (!isKafkaAccessError(error)) return;
+    const where = { ...this.kafka.failureContext, topics: [spec.topic], group: this.groupIdOf(spec) };
+    const failure = this.health.kafkaFailed(`consumer ${spec.topic}`, error, where);
+    const said = `${failure.code} ${failure.topic ?? ''} ${failure.group ?? ''}`;
+    if (this.reported.get(spec.topic) === said) return;
+    this.reported.set(spec.topic, said);
+    this.log.error(`${failure.code} reading ${spec.topic}: ${failure.detail}. To fix: ${failure.fix}`);
   }
 
   /** processing_error is kept for true bugs: it counts against readiness, and its log names the error class. */

@@ -1,16 +1,26 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Kafka, logLevel, type Admin, type Message, type RecordMetadata } from 'kafkajs';
+import type { Admin, Kafka, Message, RecordMetadata } from 'kafkajs';
 import { AppConfig } from '../config/app-config.js';
 import { traceSend } from '../telemetry/messaging-spans.js';
-import { PipelineHealth } from './pipeline-health.js';
+import { createKafkaClient } from './kafka-client.js';
+import {
+  classifyKafkaFailure,
+  isKafkaAccessError,
+  type KafkaFailure,
+  type KafkaFailureContext,
+} from './kafka-failure.js';
+import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PipelineTopology } from './pipeline-topology.js';
 import { placementOfSend } from './record-placement.js';
 import { ResilientProducer } from './resilient-producer.js';
 import { internalRecordLimit, reconcileTopicLimits } from './topic-limits.js';
-// Before any client exists: every connection's request queue gets the fixed throttle check.
-import './kafkajs-request-queue.js';
 
-export class KafkaUnavailableError extends Error {}
+export class KafkaUnavailableError extends Error {
+  readonly transient = true;
+}
+
+const START = 'start';
+const CLUSTER_CHECK_TIMEOUT_MS = 5_000;
 
 /** The Kafka client, the one shared self-healing producer (acks=all, idempotent) and topic administration. */
 @Injectable()
@@ -20,45 +30,109 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   readonly recordLimitBytes: number;
   private readonly producer: ResilientProducer;
   private started = false;
+  private stopped = false;
+  private retryTimer?: NodeJS.Timeout;
+  private lastRefusal?: KafkaFailure;
+  private readonly onStarted: (() => void)[] = [];
+  private clusterAdmin?: Promise<Admin>;
   private readonly logger = new Logger('Kafka');
 
   constructor(
     private readonly config: AppConfig,
     readonly topology: PipelineTopology,
-    health: PipelineHealth = new PipelineHealth(config),
+    private readonly health: PipelineHealth = new PipelineHealth(config),
   ) {
-    this.kafka = new Kafka({
-      clientId: config.env.KAFKA_CLIENT_ID,
-      brokers: config.kafkaBrokers,
-      connectionTimeout: config.env.KAFKA_CONNECT_TIMEOUT_MS,
-      requestTimeout: 30_000,
-      // Bounded so that a dead broker stops the start within a minute instead of hanging.
-      retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 10_000 },
-      logLevel: logLevel.NOTHING,
-    });
+    // Bounded so that a dead broker stops the start within a minute instead of hanging.
+    this.kafka = createKafkaClient(config, { retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 10_000 } });
     this.recordLimitBytes = internalRecordLimit(config.env.MAX_EVENT_BYTES);
     this.producer = new ResilientProducer(this.kafka, health, this.logger);
   }
 
   async onModuleInit(): Promise<void> {
-    await this.start();
+    await this.start({ surviveRefusal: true });
   }
 
-  /** Connects the producer and creates every topic of the topology; fails clearly when Kafka is down. */
-  async start(): Promise<void> {
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** Runs `listener` once the topics and the producer are ready: now, or when Kafka first accepts this instance. */
+  whenStarted(listener: () => void): void {
+    if (this.started) listener();
+    else this.onStarted.push(listener);
+  }
+
+  /** Where failures happen, for their log lines: the brokers and this instance's principal. */
+  get failureContext(): KafkaFailureContext {
+    const { sasl, tls } = this.config.kafkaSecurity;
+    const principal = sasl
+      ? 'username' in sasl
+        ? `User:${sasl.username}`
+        : sasl.mechanism === 'OAUTHBEARER'
+          ? `the OAuth client ${sasl.clientId}`
+          : 'the AWS IAM identity'
+      : tls?.certFile
+        ? 'the client certificate (KAFKA_SSL_CERT_FILE)'
+        : undefined;
+    return { brokers: this.config.kafkaBrokers.join(','), principal };
+  }
+
+  /**
+   * Creates every topic of the topology and connects the producer. An unreachable cluster fails the
+   * start (a wrong KAFKA_BROKERS shows at once). With surviveRefusal, a cluster that refuses this
+   * instance (credentials, ACLs, certificates) does not: readiness names the refusal, the log says
+   * what to fix, and the start is tried again in the background until Kafka accepts it.
+   */
+  async start(options: { surviveRefusal?: boolean } = {}): Promise<void> {
+    try {
+      await this.setUp();
+    } catch (error) {
+      const brokers = `KAFKA_BROKERS=${this.config.kafkaBrokers.join(',')}`;
+      if (!options.surviveRefusal || !isKafkaAccessError(error))
+        throw new KafkaUnavailableError(`Kafka is not usable at ${brokers}: ${(error as Error).message}`);
+      this.refused(this.health.kafkaFailed(START, error, this.failureContext));
+      this.retryLater(1);
+    }
+  }
+
+  private async setUp(): Promise<void> {
     const admin = this.kafka.admin();
     try {
       await admin.connect();
       await withProtocolRetries(() => this.ensureTopics(admin));
       await this.producer.connect();
-      this.started = true;
-    } catch (error) {
-      throw new KafkaUnavailableError(
-        `Kafka is not reachable at KAFKA_BROKERS=${this.config.kafkaBrokers.join(',')}: ${(error as Error).message}`,
-      );
     } finally {
       await admin.disconnect().catch(() => undefined);
     }
+    this.started = true;
+    this.health.kafkaRecovered(START);
+    this.onStarted.splice(0).forEach((listener) => listener());
+  }
+
+  private refused(failure: KafkaFailure): void {
+    this.lastRefusal = failure;
+    const resource = failure.topic ? ` (topic ${failure.topic})` : failure.group ? ` (group ${failure.group})` : '';
+    this.logger.error(
+      `${failure.code}${resource}: ${failure.detail}. To fix: ${failure.fix}. Not ready; trying again in the background.`,
+    );
+  }
+
+  /** Tries the start again, every 1 s doubling up to 30 s, until it succeeds or the service stops. */
+  private retryLater(attempt: number): void {
+    if (this.stopped) return;
+    this.retryTimer = setTimeout(
+      () =>
+        void this.setUp().then(
+          () => this.logger.log('Kafka accepts this instance now: topics ready, producer connected'),
+          (error: unknown) => {
+            const failure = this.health.kafkaFailed(START, error, this.failureContext);
+            if (failure.code !== this.lastRefusal?.code || failure.topic !== this.lastRefusal?.topic)
+              this.refused(failure);
+            this.retryLater(attempt + 1);
+          },
+        ),
+      Math.min(30_000, 1_000 * 2 ** (attempt - 1)),
+    );
   }
 
   private async ensureTopics(admin: Admin): Promise<void> {
@@ -82,7 +156,15 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     }
     const owned = topology.filter((t) => t.owned).map((t) => t.topic);
     const ingest = topology.filter((t) => !t.owned).map((t) => t.topic);
-    await reconcileTopicLimits(admin, { owned, ingest, dlq }, this.recordLimitBytes, this.logger);
+    try {
+      await reconcileTopicLimits(admin, { owned, ingest, dlq }, this.recordLimitBytes, this.logger);
+    } catch (error) {
+      // A check, not a need: without DESCRIBE_CONFIGS (or ALTER_CONFIGS) the pipeline still runs.
+      if (!isKafkaAccessError(error)) throw error;
+      this.logger.warn(
+        `max.message.bytes of the topics not checked (${(error as Error).message}): allow DESCRIBE_CONFIGS and ALTER_CONFIGS on them to have it checked`,
+      );
+    }
   }
 
   /**
@@ -106,21 +188,42 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     return this.producer.send(topicMessages);
   }
 
-  async isHealthy(): Promise<boolean> {
-    const admin = this.kafka.admin();
+  /**
+   * Whether the cluster answers this instance (readiness): a metadata round trip on one admin
+   * connection kept open between probes, made anew after a failure.
+   */
+  async clusterVerdict(): Promise<HealthVerdict> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      const late = Object.assign(new Error(`no answer within ${CLUSTER_CHECK_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' });
+      timer = setTimeout(() => reject(late), CLUSTER_CHECK_TIMEOUT_MS);
+    });
     try {
-      await admin.connect();
-      await admin.describeCluster();
-      return true;
-    } catch {
-      return false;
+      const admin = (this.clusterAdmin ??= this.connectedAdmin());
+      await Promise.race([admin.then((a) => a.describeCluster()), timeout]);
+      return { ok: true };
+    } catch (error) {
+      const failed = this.clusterAdmin;
+      this.clusterAdmin = undefined;
+      void failed?.then((a) => a.disconnect()).catch(() => undefined);
+      const { code, detail } = classifyKafkaFailure(error, this.failureContext);
+      return { ok: false, code, detail };
     } finally {
-      await admin.disconnect().catch(() => undefined);
+      clearTimeout(timer);
     }
+  }
+
+  private async connectedAdmin(): Promise<Admin> {
+    const admin = this.kafka.admin({ retry: { retries: 1 } });
+    await admin.connect();
+    return admin;
   }
 
   async onModuleDestroy(): Promise<void> {
     this.started = false;
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    await this.clusterAdmin?.then((a) => a.disconnect()).catch(() => undefined);
     await this.producer.disconnect();
   }
 }

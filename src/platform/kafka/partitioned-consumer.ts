@@ -3,6 +3,7 @@ import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { toInbound, type InboundMessage } from './inbound-message.js';
 import { KeyedScheduler, STALL_MAX_MS } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
+import { ConsumerRestarts } from './consumer-restarts.js';
 import { OffsetTracker } from './offset-tracker.js';
 import { processRecord } from './record-processing.js';
 
@@ -29,6 +30,10 @@ export interface PartitionedConsumerOptions {
   confirmStall?: (key: string, now: number) => boolean;
   /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
   quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
+  /** Kafka stopped this consumer (refused it, or lost it beyond kafkajs's retries); it starts again by itself. */
+  onKafkaFailure?: (error: unknown) => void;
+  /** The consumer (re)joined its group. */
+  onKafkaRecovered?: () => void;
   logger: Logger;
 }
 
@@ -64,6 +69,7 @@ export class PartitionedConsumer {
   private readonly trackers = new Map<number, OffsetTracker>();
   private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
   private commitTimer?: NodeJS.Timeout;
+  private readonly restarts: ConsumerRestarts;
   private stopping = false;
   /** Joined its group at least once (readiness). */
   joined = false;
@@ -96,6 +102,13 @@ export class PartitionedConsumer {
       options.maxBufferedBytes,
       options.confirmStall,
     );
+    this.restarts = new ConsumerRestarts(
+      this.consumer,
+      () => this.consume(),
+      (error) => options.onKafkaFailure?.(error),
+      `consumer of ${options.topic}`,
+      options.logger,
+    );
   }
 
   get topic(): string {
@@ -126,10 +139,17 @@ export class PartitionedConsumer {
     return [...this.trackers].map(([partition, tracker]) => [partition, tracker.inFlight]);
   }
 
+  /**
+   * Joins the group and starts consuming. A Kafka failure does not reject: it is reported
+   * (onKafkaFailure) and the consumer starts again by itself (ConsumerRestarts), as it does
+   * whenever Kafka stops it later (a crash kafkajs does not restart: a refused password or ACL).
+   */
   async start(): Promise<void> {
     const { topic } = this.options;
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       this.joined = true;
+      this.restarts.joined();
+      this.options.onKafkaRecovered?.();
       this.foreignTopics = Object.keys(payload.memberAssignment).filter((t) => t !== topic);
       if (this.foreignTopics.length > 0)
         this.options.logger.error(
@@ -138,10 +158,15 @@ export class PartitionedConsumer {
       const owned = new Set<number>(payload.memberAssignment[topic] ?? []);
       for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
     });
+    await this.restarts.start();
+    this.commitTimer = setInterval(() => void this.commit(), COMMIT_INTERVAL_MS);
+  }
+
+  private async consume(): Promise<void> {
     await this.consumer.connect();
     // A topic created a moment ago may not be in every broker's metadata yet (retriable).
     await withProtocolRetries(() =>
-      this.consumer.subscribe({ topics: [topic], fromBeginning: this.options.fromBeginning }),
+      this.consumer.subscribe({ topics: [this.options.topic], fromBeginning: this.options.fromBeginning }),
     );
     await this.consumer.run({
       autoCommit: false,
@@ -149,12 +174,12 @@ export class PartitionedConsumer {
       partitionsConsumedConcurrently: 8,
       eachBatch: (payload) => this.onBatch(payload),
     });
-    this.commitTimer = setInterval(() => void this.commit(), COMMIT_INTERVAL_MS);
   }
 
   /** Stops intake, lets in-flight records finish (up to timeoutMs), commits, disconnects. */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
+    this.restarts.stop();
     this.resumeTimers.forEach((t) => clearTimeout(t));
     try {
       this.consumer.pause([{ topic: this.options.topic }]);

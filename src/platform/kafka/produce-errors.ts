@@ -6,7 +6,8 @@ import { PoisonRecordError } from './poison-record.error.js';
  *   callers whose records they are may fail, never their batch-mates;
  * - `sequence`: the idempotent producer's sequence or epoch no longer matches the broker's; a fresh
  *   producer (new producer id) heals it, then the send is repeated;
- * - `transient`: the cluster is away or moving (timeouts, leader changes, not enough replicas);
+ * - `transient`: the cluster is away or moving (timeouts, leader changes, not enough replicas), or
+ *   refuses this instance until an operator fixes its credentials, ACLs or certificates;
  * - `fatal`: not a Kafka error at all (a bug): passed on as it is.
  */
 export type ProduceErrorKind = 'record' | 'sequence' | 'transient' | 'fatal';
@@ -43,7 +44,7 @@ export function classifyProduceError(error: unknown): ProduceErrorKind {
   const types = errors.map((e) => e.type).filter((t): t is string => typeof t === 'string');
   if (types.some((t) => RECORD_ERRORS.has(t))) return 'record';
   if (types.some((t) => SEQUENCE_ERRORS.has(t))) return 'sequence';
-  if (errors.some((e) => e.name?.startsWith('KafkaJS'))) return 'transient';
+  if (errors.some((e) => e.name?.startsWith('KafkaJS') || e.name === 'OAuthTokenError')) return 'transient';
   return 'fatal';
 }
 
