@@ -3,8 +3,10 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Environment, ROLES, type Role } from './environment.js';
 import { parseDurationList } from './duration.js';
+import { ConfigError, parseKeyRing, secretSetting, type EncryptionKeySetting } from './secret-settings.js';
+import type { DeploymentEnvironment } from './security.env.js';
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const list = (text: string) =>
   text
@@ -27,6 +29,10 @@ export class AppConfig {
   /** Prefix of every consumer group: KAFKA_GROUP_PREFIX, else derived from the topic prefix (one deployment, its own groups). */
   readonly groupPrefix: string;
   readonly operatorApiKeys: string[];
+  /** The key ring of secrets at rest, first key first (it encrypts); empty when none is configured. */
+  readonly encryptionKeys: readonly EncryptionKeySetting[];
+  /** The bearer token /metrics requires; empty: none. */
+  readonly metricsBearerToken: string;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -42,6 +48,22 @@ export class AppConfig {
       const at = pair.indexOf(':');
       return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };
     });
+    const keyRing = secretSetting(
+      'SECRETS_ENCRYPTION_KEYS',
+      env.SECRETS_ENCRYPTION_KEYS,
+      env.SECRETS_ENCRYPTION_KEYS_FILE,
+    );
+    this.encryptionKeys = Object.freeze(parseKeyRing(keyRing));
+    this.metricsBearerToken = secretSetting(
+      'METRICS_BEARER_TOKEN',
+      env.METRICS_BEARER_TOKEN,
+      env.METRICS_BEARER_TOKEN_FILE,
+    );
+  }
+
+  /** Production unless DEPLOYMENT_ENVIRONMENT says development: then a start without a key ring is allowed. */
+  get deploymentEnvironment(): DeploymentEnvironment {
+    return this.env.DEPLOYMENT_ENVIRONMENT;
   }
 
   hasRole(role: Role): boolean {
