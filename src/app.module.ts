@@ -4,6 +4,7 @@ import { TopologyModule } from './topology.module.js';
 import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { CryptoModule } from './platform/crypto/crypto.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
@@ -47,14 +48,16 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
 
 /**
  * What every role's services stand on: configuration, the topology (and its TopicNames), Postgres,
- * Kafka, the changelog outbox, egress, and the dead-letter index (every role may park a record too
- * large for the DLQ topic: its bytes go to dead_letters). The medium tests build on the same list.
+ * the key ring of secrets at rest (and its boot check), Kafka, the changelog outbox, egress, and the
+ * dead-letter index (every role may park a record too large for the DLQ topic: its bytes go to
+ * dead_letters). The medium tests build on the same list.
  */
 export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
   return [
     ConfigModule.forRoot(config),
     TopologyModule.forRoot(config),
     DatabaseModule.forRoot(config),
+    CryptoModule.forRoot(config),
     KafkaModule,
     OutboxModule,
     EgressModule,

@@ -4,6 +4,7 @@ import { counter, histogram } from '../../platform/telemetry/metrics.js';
 import { ChangelogFreshness } from './changelog-freshness.js';
 import { MatchingLease } from './matching-lease.js';
 import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
+import { SubscriptionSecrets } from '../subscriptions/subscription-secrets.js';
 import { SubscriptionTable } from './subscription-table.js';
 
 /** The changelog record the subscriptions module writes on every change (key = subscription id). */
@@ -45,6 +46,7 @@ export class MatchingService implements OnModuleInit {
     private readonly freshness: ChangelogFreshness,
     private readonly lease: MatchingLease,
     private readonly config: AppConfig,
+    private readonly secrets: SubscriptionSecrets,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -90,7 +92,7 @@ export class MatchingService implements OnModuleInit {
 
   /** Applies one changelog record; reloads the subscription only when the record is newer. */
   async apply(change: SubscriptionChangedV1): Promise<void> {
-    if (change.deleted) return this.table.remove(change.id);
+    if (change.deleted) return this.forget(change.id);
     const held = this.table.get(change.id);
     if (held && held.version >= change.version) return;
     const loaded = await this.source.loadOne(change.tenant_id, change.id);
@@ -98,8 +100,9 @@ export class MatchingService implements OnModuleInit {
     else this.table.remove(change.id);
   }
 
-  /** A tombstone (null value) left by compaction or a hard delete. */
+  /** A deletion, or a tombstone (null value) left by compaction: the subscription and its opened keys go. */
   forget(id: string): void {
     this.table.remove(id);
+    this.secrets.forget(id);
   }
 }

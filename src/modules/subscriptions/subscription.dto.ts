@@ -4,6 +4,7 @@ import {
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
+  IsIn,
   IsInt,
   IsObject,
   IsOptional,
@@ -14,7 +15,8 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { MAX_GRACE_SECONDS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
+import { MAX_GRACE_SECONDS, MAX_VALID_SECRETS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from './subscription.entity.js';
 import { Optional } from '../../platform/http/validation.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
@@ -93,11 +95,25 @@ export class SubscriptionFieldsDto {
   alert_url?: string | null;
 }
 
+const SCHEME_DOC = {
+  enum: SIGNATURE_SCHEMES,
+  description:
+    'hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard ' +
+    'Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.',
+};
+
 export class CreateSubscriptionDto extends SubscriptionFieldsDto {
+  @ApiPropertyOptional({ ...SCHEME_DOC, default: 'hmac-sha256' })
+  @Optional()
+  @IsIn(SIGNATURE_SCHEMES)
+  signature_scheme?: SignatureScheme;
+
   @ApiPropertyOptional({
     minLength: SECRET_MIN_LENGTH,
     maxLength: SECRET_MAX_LENGTH,
-    description: 'Signing secret; generated (whsec_…) and returned once when omitted',
+    description:
+      'Signing secret; generated (whsec_…) and returned once when omitted. For ed25519, a private key ' +
+      'written whsk_<base64>, or omitted to have one generated (never returned)',
   })
   @Optional()
   @IsString()
@@ -109,9 +125,17 @@ export class CreateSubscriptionDto extends SubscriptionFieldsDto {
 
 export class SecretRotationDto {
   @ApiPropertyOptional({
+    ...SCHEME_DOC,
+    description: `The new secret's scheme; default the current one. ${SCHEME_DOC.description}`,
+  })
+  @Optional()
+  @IsIn(SIGNATURE_SCHEMES)
+  signature_scheme?: SignatureScheme;
+
+  @ApiPropertyOptional({
     minLength: SECRET_MIN_LENGTH,
     maxLength: SECRET_MAX_LENGTH,
-    description: 'Generated when omitted',
+    description: 'Generated when omitted (an ed25519 key: whsk_<base64>)',
   })
   @Optional()
   @IsString()
@@ -124,7 +148,7 @@ export class SecretRotationDto {
     minimum: 0,
     maximum: MAX_GRACE_SECONDS,
     default: 86400,
-    description: 'How long the previous secrets stay valid',
+    description: `How long the previous secrets stay valid; at most ${MAX_VALID_SECRETS} secrets are valid at once`,
   })
   @Optional()
   @IsInt()
@@ -146,6 +170,8 @@ export class SubscriptionResource {
   @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the status last changed' })
   status_changed_at: string | null;
+  @ApiProperty({ enum: SIGNATURE_SCHEMES, description: "How deliveries are signed: the newest secret's scheme" })
+  signature_scheme: SignatureScheme;
   @ApiProperty({ description: 'Increments on every change; the ETag' }) version: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

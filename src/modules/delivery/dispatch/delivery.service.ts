@@ -6,6 +6,7 @@ import { counter } from '../../../platform/telemetry/metrics.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import { MatchingService } from '../../matching/matching.service.js';
+import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 import { AttemptWriter } from './attempt-writer.js';
 import { markedIfReplay, type DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
@@ -57,6 +58,7 @@ export class DeliveryService {
     private readonly failures: FailureHandling,
     private readonly concurrency: ConcurrencyReporter,
     private readonly deliveredCheck: DeliveredCheck,
+    private readonly secrets: SubscriptionSecrets,
     stalls: StallConfirmation,
     config: AppConfig,
   ) {
@@ -165,7 +167,8 @@ export class DeliveryService {
   ): Promise<DispatchStep> {
     const requestAt = Date.now();
     const body = bodyOf(task);
-    const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now: requestAt });
+    const keys = this.secrets.signingKeys(subscription, new Date(requestAt));
+    const headers = signedRequestHeaders({ msgId: task.event.id, body, keys, now: requestAt });
     // traceparent (per subscription, on by default) is written by the telemetry layer.
     const answered = this.slots.sending(task.subscription_id, requestAt);
     const result = await telemetry
