@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { counter, histogram } from '../../platform/telemetry/metrics.js';
+import { subscriptionSeries } from '../../platform/telemetry/subscription-series.js';
 import { ChangelogFreshness } from './changelog-freshness.js';
 import { MatchingLease } from './matching-lease.js';
 import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
@@ -40,6 +41,7 @@ const waited = histogram(
 export class MatchingService implements OnModuleInit {
   readonly table = new SubscriptionTable();
   private readonly log = new Logger('Matching');
+  private readonly forgetters: ((id: string) => void)[] = [];
 
   constructor(
     private readonly source: SubscriptionReader,
@@ -100,9 +102,19 @@ export class MatchingService implements OnModuleInit {
     else this.table.remove(change.id);
   }
 
-  /** A deletion, or a tombstone (null value) left by compaction: the subscription and its opened keys go. */
+  /**
+   * A deletion, or a tombstone (null value) left by compaction: the subscription, its opened keys,
+   * its metric series and what other parts of the process keep of it (onForget) go.
+   */
   forget(id: string): void {
     this.table.remove(id);
     this.secrets.forget(id);
+    subscriptionSeries.forget(id);
+    for (const forget of this.forgetters) forget(id);
+  }
+
+  /** Called with the id of every subscription deleted from now on. */
+  onForget(forget: (id: string) => void): void {
+    this.forgetters.push(forget);
   }
 }

@@ -3,6 +3,7 @@ import { EgressClient } from '../../../platform/egress/egress-client.js';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import { traceAttempt } from '../../../platform/telemetry/delivery-telemetry.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
+import { subscriptionSeries } from '../../../platform/telemetry/subscription-series.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import { MatchingService } from '../../matching/matching.service.js';
@@ -64,6 +65,7 @@ export class DeliveryService {
   ) {
     this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
     concurrency.watch(this.slots);
+    matching.onForget((id) => this.slots.forget(id));
     // Records are keyed by subscription: a key stalls only while its endpoint keeps a request waiting.
     stalls.judgeWith((subscriptionId, now) => this.slots.endpointHolds(subscriptionId, now));
   }
@@ -166,6 +168,8 @@ export class DeliveryService {
     { task, telemetry, sent }: DispatchContext,
   ): Promise<DispatchStep> {
     const requestAt = Date.now();
+    // Known to exist (prepare found it): its series may be its own (METRICS_MAX_SUBSCRIPTION_SERIES).
+    subscriptionSeries.touch(task.subscription_id, requestAt);
     const body = bodyOf(task);
     const keys = this.secrets.signingKeys(subscription, new Date(requestAt));
     const headers = signedRequestHeaders({ msgId: task.event.id, body, keys, now: requestAt });
