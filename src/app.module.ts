@@ -15,6 +15,7 @@ import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { EventTypesModule } from './modules/event-types/event-types.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { DeliveryLogModule } from './modules/delivery-log/delivery-log.module.js';
 import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-consumer.module.js';
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
@@ -34,6 +35,7 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     RateLimitsModule,
     EventTypesModule,
     SubscriptionsModule,
+    ApiKeysModule,
     DeliveryLogModule,
     OperationsApiModule,
     ReportsApiModule,

@@ -7,10 +7,11 @@ import {
   ApiOperation,
   ApiProperty,
   ApiPropertyOptional,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
-import { ApiErrors } from '../../platform/http/error-body.dto.js';
+import { ApiErrors, ErrorBodyDto } from '../../platform/http/error-body.dto.js';
 import { Deprecated } from '../../platform/http/deprecation.js';
 import { apiValidationPipe } from '../../platform/http/validation.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
@@ -50,6 +51,13 @@ class RotationResponse {
   @ApiProperty() version: number;
 }
 
+const SECRET_LIMIT_DOC = {
+  status: 409,
+  type: ErrorBodyDto,
+  description:
+    'SECRET_LIMIT_REACHED: the subscription holds 3 valid secrets; the message and details say which ' +
+    'expires when (or IDEMPOTENCY_KEY_IN_USE)',
+};
 const IF_MATCH_DOC = { name: 'If-Match', required: false, description: 'ETag of the version this change is based on' };
 const ID_PIPE = SubscriptionIdPipe;
 
@@ -120,7 +128,8 @@ export class WebhookActionsController {
   @ApiHeader(IDEMPOTENCY_DOC)
   @ApiHeader(IF_MATCH_DOC)
   @ApiCreatedResponse({ type: RotationResponse })
-  @ApiErrors(400, 401, 403, 404, 406, 409, 412, 415, 422, 429)
+  @ApiErrors(400, 401, 403, 404, 406, 412, 415, 422, 429)
+  @ApiResponse(SECRET_LIMIT_DOC)
   rotate(
     @TenantId() t: string,
     @Param('id', ID_PIPE) id: string,
@@ -142,7 +151,8 @@ export class WebhookActionsController {
   @ApiOperation({ summary: 'Deprecated alias of POST /v1/webhooks/{id}/secret-rotations' })
   @ApiBody({ type: SecretRotationDto, required: false })
   @ApiCreatedResponse({ type: RotationResponse })
-  @ApiErrors(400, 401, 403, 404, 406, 409, 412, 415, 422, 429)
+  @ApiErrors(400, 401, 403, 404, 406, 412, 415, 422, 429)
+  @ApiResponse(SECRET_LIMIT_DOC)
   rotateLegacy(
     @TenantId() t: string,
     @Param('id', ID_PIPE) id: string,
