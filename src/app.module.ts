@@ -16,6 +16,7 @@ import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { EventTypesModule } from './modules/event-types/event-types.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { SecretsAtRestApiModule, SecretsAtRestWorkModule } from './modules/secrets-at-rest/secrets-at-rest.module.js';
 import { DeliveryLogModule } from './modules/delivery-log/delivery-log.module.js';
 import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-consumer.module.js';
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
@@ -39,13 +40,14 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     DeliveryLogModule,
     OperationsApiModule,
     ReportsApiModule,
+    SecretsAtRestApiModule,
     EventTypeChangelogConsumerModule,
   ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
   // The runner, and beside it every module that registers an operation kind's handler with it.
-  operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule],
+  operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule, SecretsAtRestWorkModule],
 };
 
 /**

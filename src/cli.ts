@@ -5,6 +5,7 @@ import { registerApiKeyCommands } from './modules/api-keys/api-key-commands.js';
 import { runDemo } from './demo/demo.js';
 import { registerOperationCommands } from './modules/operations/cli/operation-commands.js';
 import { registerOperatorKeyCommands } from './modules/auth/operator-keys.js';
+import { registerSecretsCommands } from './modules/secrets-at-rest/secrets-commands.js';
 
 const program = new Command('hookline').description('Hookline operations command line');
 
@@ -26,6 +27,7 @@ program
 registerApiKeyCommands(program, () => AppConfig.fromEnv(process.env));
 registerOperatorKeyCommands(program, () => AppConfig.fromEnv(process.env));
 registerOperationCommands(program);
+registerSecretsCommands(program, () => AppConfig.fromEnv(process.env));
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`hookline: ${error instanceof Error ? error.message : String(error)}`);

@@ -489,6 +489,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/re-encryptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Operator keys only: seal every stored secret again with the newest key of SECRETS_ENCRYPTION_KEYS, while deliveries go on; follow its progress at /v1/operations/{id} */
+    post: operations['ReencryptionsController_start_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -963,7 +980,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
-      kind: 'report' | 'recovery' | 'redrive';
+      kind: 'report' | 'recovery' | 'redrive' | 'reencryption';
       /** @enum {string} */
       status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLING' | 'CANCELLED';
       progress: number;
@@ -1022,6 +1039,20 @@ export interface components {
       rows: number;
       /** @enum {string} */
       format: 'csv' | 'json';
+    };
+    ReencryptionResult: {
+      /** Format: uuid */
+      operation_id: string;
+      /** @enum {string} */
+      kind: 'reencryption';
+      /** @description The key every value is now sealed with */
+      key_id: string;
+      /** @description Rows sealed again with that key */
+      rows: number;
+      /** @description Rows sealed again, by store */
+      stores: {
+        [key: string]: number;
+      };
     };
     OperationStarted: {
       /** Format: uuid */
@@ -5367,7 +5398,7 @@ export interface operations {
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
         status?: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLING' | 'CANCELLED';
-        kind?: 'report' | 'recovery' | 'redrive';
+        kind?: 'report' | 'recovery' | 'redrive' | 'reencryption';
       };
       header?: never;
       path?: never;
@@ -5770,7 +5801,8 @@ export interface operations {
           'application/json':
             | components['schemas']['RecoveryResult']
             | components['schemas']['RedriveResult']
-            | components['schemas']['ReportResult'];
+            | components['schemas']['ReportResult']
+            | components['schemas']['ReencryptionResult'];
         };
       };
       /**
@@ -7059,6 +7091,145 @@ export interface operations {
       };
       /** @description CONFLICT */
       409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  ReencryptionsController_start_v1: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the stored response of an earlier identical request (24 h) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Location: /v1/operations/{id} */
+      202: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationStarted'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "operator" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR (every invalid field in details) or another semantic error */
+      422: {
         headers: {
           /** @description The request id, also in the error body and every log line */
           'X-Request-Id'?: string;

@@ -146,6 +146,13 @@ export class PipelineHarness {
     await app?.close();
   }
 
+  /** Stops the app and starts it again with some variables changed (the same deployment otherwise). */
+  async restartWith(overrides: Record<string, string>): Promise<void> {
+    await this.stopApp();
+    this.config = AppConfig.fromEnv(this.serviceEnv(overrides));
+    await this.startApp();
+  }
+
   /** The service's variables as a child process of the built service takes them. */
   serviceEnv(overrides: Record<string, string> = {}): Record<string, string> {
     return envOf(this.config, overrides);
