@@ -1,13 +1,5 @@
-import { createHash } from 'node:crypto';
-import {
-  ed25519PublicKey,
-  ed25519SigningKey,
-  hmacSigningKey,
-  signDelivery,
-  signWithKeys,
-  type SignatureHeaders,
-  type SigningKey,
-} from '../../src/platform/egress/signer.js';
+import { signDelivery, type SignatureHeaders } from '../../src/platform/egress/signer.js';
+import { ed25519Vectors } from './signature-vectors-ed25519.js';
 import type { SignatureScheme, VerificationErrorCode } from '../../packages/verify/src/index.js';
 
 /**
@@ -36,25 +28,25 @@ export interface SignatureVector {
   expected: Expected;
 }
 
-const SIGNED_AT = 1767225600; // 2026-01-01T00:00:00Z
-const EVENT_ID = 'evt_01JGXK3Q8Z5N4M2P7R9T6V1W0Y';
+export const SIGNED_AT = 1767225600; // 2026-01-01T00:00:00Z
+export const EVENT_ID = 'evt_01JGXK3Q8Z5N4M2P7R9T6V1W0Y';
 const PLAIN_SECRET = 'hookline-vector-secret-plain-0001';
-const NEW_SECRET = 'hookline-vector-secret-rotated-new';
+export const NEW_SECRET = 'hookline-vector-secret-rotated-new';
 const OLD_SECRET = 'hookline-vector-secret-rotated-old';
 const WRONG_SECRET = 'hookline-vector-secret-not-this-one';
 // whsec_ + base64 of 32 bytes: signs Standard Webhooks base64-decoded, the other two as UTF-8 text.
 const WHSEC_SECRET = `whsec_${Buffer.from('hookline vector key, 32 bytes!!!').toString('base64')}`;
-const BODY = JSON.stringify({
+export const BODY = JSON.stringify({
   id: EVENT_ID,
   type: 'order.created',
   created_at: '2026-01-01T00:00:00Z',
   data: { order_id: 'o_1', total: 4200 },
 });
 // Multi-byte UTF-8 (2, 3 and 4 bytes), and a JSON escape that must stay six characters, not é.
-const UNICODE_BODY =
+export const UNICODE_BODY =
   '{"id":"evt_unicode","type":"customer.updated","data":{"name":"Zoë Ångström","city":"東京","note":"🚀 caf\\u00e9"}}';
 
-const SCHEME_HEADERS: Record<SignatureScheme, (keyof SignatureHeaders)[]> = {
+export const SCHEME_HEADERS: Record<SignatureScheme, (keyof SignatureHeaders)[]> = {
   'x-signature': ['x-signature'],
   'x-webhook-signature': ['x-webhook-signature'],
   'standard-webhooks': ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
@@ -78,8 +70,8 @@ interface Case {
   expected: Expected;
 }
 
-const VALID = { valid: true } as const;
-const invalid = (error: VerificationErrorCode): Expected => ({ valid: false, error });
+export const VALID = { valid: true } as const;
+export const invalid = (error: VerificationErrorCode): Expected => ({ valid: false, error });
 
 function vector(scheme: SignatureScheme, c: Case): SignatureVector {
   const secrets = c.signedWith ?? [PLAIN_SECRET];
@@ -256,92 +248,6 @@ const malformedCases: Record<SignatureScheme, Case[]> = {
   ],
 };
 
-/** Fixed Ed25519 keys (Ed25519 signs deterministically, so the vectors are stable). */
-const seed = (name: string) => createHash('sha256').update(`hookline vector ed25519 ${name}`).digest();
-const ED_NEW = seed('new');
-const ED_OLD = seed('old');
-const ED_WRONG = seed('wrong');
-const publicKey = (s: Buffer) => `whpk_${ed25519PublicKey(s).toString('base64')}`;
-
-interface Ed25519Case {
-  name: string;
-  /** What signed, newest first: Ed25519 seeds, or an HMAC secret (a change of scheme). */
-  signedWith?: (Buffer | string)[];
-  /** The public key the consumer verifies with; default the first Ed25519 key's. */
-  verifyWith?: Buffer;
-  signedBody?: string;
-  body?: string;
-  now?: number;
-  damage?: (headers: Record<string, string>) => void;
-  expected: Expected;
-}
-
-/** Standard Webhooks v1a: an ed25519 subscription's deliveries, verified with its whpk_ public key. */
-function ed25519Vector(c: Ed25519Case): SignatureVector {
-  const signers = c.signedWith ?? [ED_NEW];
-  const keys: SigningKey[] = signers.map((k) => (typeof k === 'string' ? hmacSigningKey(k) : ed25519SigningKey(k)));
-  const signedBody = c.signedBody ?? BODY;
-  const all = signWithKeys({ msgId: EVENT_ID, timestamp: SIGNED_AT, body: signedBody }, keys);
-  const headers: Record<string, string> = {};
-  for (const name of SCHEME_HEADERS['standard-webhooks']) headers[name] = all[name]!;
-  c.damage?.(headers);
-  const verifyWith = c.verifyWith ?? signers.find((k): k is Buffer => Buffer.isBuffer(k)) ?? ED_NEW;
-  return {
-    name: `standard-webhooks (ed25519): ${c.name}`,
-    scheme: 'standard-webhooks',
-    secret: publicKey(verifyWith),
-    body: c.body ?? signedBody,
-    headers,
-    now: c.now ?? SIGNED_AT + 10,
-    expected: c.expected,
-  };
-}
-
-const ed25519Cases: Ed25519Case[] = [
-  { name: 'valid, whpk_ public key', expected: VALID },
-  {
-    name: 'valid during a rotation, verified with the old key',
-    signedWith: [ED_NEW, ED_OLD],
-    verifyWith: ED_OLD,
-    expected: VALID,
-  },
-  {
-    name: 'valid during a rotation, verified with the new key',
-    signedWith: [ED_NEW, ED_OLD],
-    verifyWith: ED_NEW,
-    expected: VALID,
-  },
-  {
-    name: 'valid while the scheme changes: a v1 and a v1a signature',
-    signedWith: [ED_NEW, NEW_SECRET],
-    expected: VALID,
-  },
-  { name: 'valid, non-ASCII body', signedBody: UNICODE_BODY, expected: VALID },
-  { name: 'invalid, tampered body', body: BODY.replace('"o_1"', '"o_2"'), expected: invalid('no_matching_signature') },
-  { name: 'invalid, wrong public key', verifyWith: ED_WRONG, expected: invalid('no_matching_signature') },
-  {
-    name: 'invalid, stale timestamp 301 s old',
-    now: SIGNED_AT + TOLERANCE_SECONDS + 1,
-    expected: invalid('timestamp_outside_tolerance'),
-  },
-  {
-    name: 'invalid, webhook-id changed after signing',
-    damage: (h) => (h['webhook-id'] = 'evt_other'),
-    expected: invalid('no_matching_signature'),
-  },
-  {
-    name: 'malformed, a v1a signature is not 64 bytes of base64',
-    damage: (h) => (h['webhook-signature'] = h['webhook-signature'].slice(0, 40)),
-    expected: invalid('malformed_header'),
-  },
-  {
-    name: 'malformed, only v1 (HMAC) signatures for a public key',
-    signedWith: [NEW_SECRET],
-    verifyWith: ED_NEW,
-    expected: invalid('malformed_header'),
-  },
-];
-
 export function buildSignatureVectors() {
   const schemes: SignatureScheme[] = ['x-signature', 'x-webhook-signature', 'standard-webhooks'];
   const vectors = schemes.flatMap((scheme) =>
@@ -351,7 +257,7 @@ export function buildSignatureVectors() {
       ...malformedCases[scheme],
     ].map((c) => vector(scheme, c)),
   );
-  vectors.push(...ed25519Cases.map(ed25519Vector));
+  vectors.push(...ed25519Vectors());
   return {
     description:
       "Hookline webhook signature test vectors, generated from Hookline's signer (src/platform/egress/signer.ts). " +
