@@ -78,7 +78,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...foundationModules(config),
-        // Every role's HTTP surface: conventions and logs, /metrics, /health.
+        // Every role's HTTP surface: conventions and logs, /health; /metrics on its own listener.
         HttpPlatformModule,
         TelemetryModule,
         HealthModule,
