@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { SubscriptionSecrets } from '../../src/modules/subscriptions/subscription-secrets.js';
 import { PipelineHarness } from '../support/harness.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
+import { testSecretBox } from '../support/test-config.js';
 
 const COUNT = 10_000;
 const CAP = 100;
-const BATCH = 100;
 const UUID_SERIES = /subscription_id="([0-9a-f-]{36})"/g;
 
 /** The subscription ids that have series of their own in a scrape. */
@@ -19,44 +21,48 @@ async function inParallel<T>(items: T[], parallel: number, work: (item: T) => Pr
 }
 
 /**
- * 10,000 subscriptions, created over the API, each delivered to, then deleted over the API: at most
- * METRICS_MAX_SUBSCRIPTION_SERIES of them ever have series of their own, and none is left after.
+ * 10,000 subscriptions, each delivered to, then deleted over the API: at most
+ * METRICS_MAX_SUBSCRIPTION_SERIES of them ever have series of their own, the rest are summed under
+ * _other, and none is left once they are deleted. They are written straight into the table before
+ * the app starts (how they came is not what is tested, and 10,000 URL challenges take minutes).
  */
 describe('telemetry: per-subscription series stay bounded and go with their subscriptions', () => {
   let h: PipelineHarness;
-  const ids: string[] = [];
+  const ids: string[] = Array.from({ length: COUNT }, () => randomUUID());
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
       env: { METRICS_MAX_SUBSCRIPTION_SERIES: String(CAP), API_RATE_LIMIT_PER_MINUTE: '1000000' },
+      beforeApp: async (harness) => {
+        const sealing = new SubscriptionSecrets(testSecretBox());
+        const now = new Date();
+        const secrets = ids.map((id) => JSON.stringify([sealing.create(id, 'hmac-sha256', undefined, now).entry]));
+        await harness.fixtures.db.query(
+          `INSERT INTO subscriptions (id, tenant_id, url, events, secrets)
+           SELECT id, $2, $3 || id, '{order.*}', secrets::jsonb FROM unnest($1::uuid[], $4::text[]) AS s(id, secrets)`,
+          [ids, harness.tenant, harness.receiver.url('/s/'), secrets],
+        );
+      },
     });
+  }, 120_000);
+  afterAll(async () => {
+    await h?.fixtures.db.query('DELETE FROM subscriptions WHERE tenant_id = $1', [h.tenant]);
+    await h?.close();
   });
-  afterAll(() => h?.close());
 
   it(
     'caps them while 10,000 subscriptions receive deliveries, and removes them all on deletion',
     async () => {
-      const batches = Array.from({ length: COUNT / BATCH }, (_, b) =>
-        Array.from({ length: BATCH }, (_, i) => ({ url: h.receiver.url(`/s/${b * BATCH + i}`), events: ['order.*'] })),
-      );
-      await inParallel(batches, 4, async (items) => {
-        const created = await h.api.raw.post('/v1/webhooks/batch', items);
-        expect(created.status).toBe(200);
-        for (const result of created.body.data as { status: number; id: string }[]) {
-          expect(result.status).toBe(201);
-          ids.push(result.id);
-        }
-      });
-      expect(new Set(ids).size).toBe(COUNT);
-
       await h.publish([envelope('order.created')]);
       await eventually(() => h.receiver.deliveries().length >= COUNT, 5 * 60_000, `${COUNT} deliveries`);
       const during = await h.scrape();
-      expect(ownSeries(during).size).toBe(CAP);
-      expect([...ownSeries(during)].every((id) => ids.includes(id))).toBe(true);
-      expect(during).toContain('hookline_subscription_concurrency_limit{subscription_id="_other"}');
+      const own = ownSeries(during);
+      expect(own.size).toBeGreaterThan(0);
+      expect(own.size).toBeLessThanOrEqual(CAP);
+      expect([...own].every((id) => ids.includes(id))).toBe(true);
+      expect(during).toMatch(/^hookline_subscription_concurrency_limit\{subscription_id="_other"\} \d+/m);
 
-      await inParallel(ids, 16, async (id) => {
+      await inParallel(ids, 32, async (id) => {
         expect((await h.api.raw.delete(`/v1/webhooks/${id}`)).status).toBe(204);
       });
       await eventually(async () => ownSeries(await h.scrape()).size === 0, 30_000, 'no series of their own');
