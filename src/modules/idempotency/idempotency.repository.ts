@@ -103,18 +103,23 @@ export class IdempotencyRepository implements SealedStore {
 
   /** Stored bodies by the key that sealed them ('' for bodies stored before encryption at rest). */
   async census(): Promise<KeyUse[]> {
-    const rows: { key_id: string; values: number; tenant_id: string; key: string; body: string }[] =
-      await this.db.query(
-        `SELECT DISTINCT ON (key_id) key_id, values, tenant_id, key, body FROM (
-           SELECT ${BODY_KEY_ID} AS key_id, count(*) OVER (PARTITION BY ${BODY_KEY_ID})::int AS values,
-                  tenant_id, key, body
-             FROM idempotency_keys WHERE body IS NOT NULL) counted`,
-      );
-    return rows.map((r) => ({
-      keyId: r.key_id,
-      values: r.values,
-      sample: r.key_id ? { sealed: r.body, binding: bodyBinding(r.tenant_id, r.key) } : undefined,
-    }));
+    // Tenant ids and keys hold no space (their formats), so "<tenant> <key>" names one row.
+    const rows: { key_id: string; values: number; sample: string }[] = await this.db.query(
+      `SELECT ${BODY_KEY_ID} AS key_id, count(*)::int AS values, min(tenant_id || ' ' || key) AS sample
+         FROM idempotency_keys WHERE body IS NOT NULL GROUP BY 1`,
+    );
+    const uses: KeyUse[] = [];
+    for (const r of rows) {
+      const [tenantId, key] = [r.sample.slice(0, r.sample.indexOf(' ')), r.sample.slice(r.sample.indexOf(' ') + 1)];
+      const [sampled] = (await this.db.query(`SELECT body FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
+        tenantId,
+        key,
+      ])) as { body: string | null }[];
+      const sample =
+        r.key_id && sampled?.body ? { sealed: sampled.body, binding: bodyBinding(tenantId, key) } : undefined;
+      uses.push({ keyId: r.key_id, values: r.values, sample });
+    }
+    return uses;
   }
 
   async countStale(primaryKeyId: string): Promise<number> {
