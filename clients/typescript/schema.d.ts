@@ -634,9 +634,9 @@ export interface components {
        * @enum {string}
        */
       signature_scheme?: 'hmac-sha256' | 'ed25519';
-      /** @description Signing secret; generated (whsec_…) and returned once when omitted. For ed25519, a private key written whsk_<base64>, or omitted to have one generated (never returned) */
+      /** @description Signing secret; generated (whsec_…) and returned once when omitted. An ed25519 private key is written whsk_<base64 of its 32-byte seed>; omitted, one is generated (never returned). Without signature_scheme, a whsk_ secret makes the subscription ed25519 */
       secret?: string;
-    };
+    } & (unknown & unknown & unknown);
     SubscriptionResource: {
       /** Format: uuid */
       id: string;
@@ -693,18 +693,18 @@ export interface components {
     };
     SecretRotationDto: {
       /**
-       * @description The new secret's scheme; default the current one. hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
+       * @description The new secret's scheme; default the given secret's (whsk_: ed25519), else the current one. hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @enum {string}
        */
       signature_scheme?: 'hmac-sha256' | 'ed25519';
-      /** @description Generated when omitted (an ed25519 key: whsk_<base64>) */
+      /** @description Generated when omitted (an ed25519 key: whsk_<base64 of its 32-byte seed>); without signature_scheme a whsk_ secret signs ed25519 and any other HMAC */
       secret?: string;
       /**
        * @description How long the previous secrets stay valid; at most 3 secrets are valid at once
        * @default 86400
        */
       grace_period_seconds?: number;
-    };
+    } & (unknown & unknown & unknown);
     RotationResponse: {
       /** Format: uuid */
       subscription_id: string;
@@ -1301,9 +1301,9 @@ export interface components {
        * @enum {string}
        */
       signature_scheme?: 'hmac-sha256' | 'ed25519';
-      /** @description Signing secret; generated (whsec_…) and returned once when omitted. For ed25519, a private key written whsk_<base64>, or omitted to have one generated (never returned) */
+      /** @description Signing secret; generated (whsec_…) and returned once when omitted. An ed25519 private key is written whsk_<base64 of its 32-byte seed>; omitted, one is generated (never returned). Without signature_scheme, a whsk_ secret makes the subscription ed25519 */
       secret?: string;
-    };
+    } & (unknown & unknown & unknown);
   };
   responses: never;
   parameters: never;

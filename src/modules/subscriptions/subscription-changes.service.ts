@@ -10,7 +10,7 @@ import { toFieldErrors } from '../../platform/http/validation.js';
 import { checkRotationLimit, DEFAULT_GRACE_SECONDS, rotateSecrets, validSecrets } from './secrets.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SecretRotationDto } from './subscription.dto.js';
-import { SubscriptionSecrets } from './subscription-secrets.js';
+import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
 import { ifMatchAdmits } from './subscription-view.js';
 import { SubscriptionsService, stale } from './subscriptions.service.js';
@@ -119,7 +119,11 @@ export class SubscriptionChangesService {
     const grace = dto.grace_period_seconds ?? DEFAULT_GRACE_SECONDS;
     const now = new Date();
     checkRotationLimit(current.secrets, grace, now);
-    const scheme = dto.signature_scheme ?? validSecrets(current.secrets, now)[0]?.scheme ?? 'hmac-sha256';
+    const scheme =
+      dto.signature_scheme ??
+      schemeOfSecret(dto.secret) ??
+      validSecrets(current.secrets, now)[0]?.scheme ??
+      'hmac-sha256';
     const fresh = this.secrets.create(current.id, scheme, dto.secret, now);
     const saved = await this.save(
       { ...current, secrets: rotateSecrets(current.secrets, fresh.entry, grace, now) },

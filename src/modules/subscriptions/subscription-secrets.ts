@@ -7,6 +7,7 @@ import { ed25519PublicKey, ed25519SigningKey, hmacSigningKey, type SigningKey } 
 import { AppError } from '../../platform/errors/app-error.js';
 import { generateSecret, validSecrets } from './secrets.js';
 import type { SignatureScheme, SigningSecret } from './subscription.entity.js';
+import { PRIVATE_KEY_PATTERN } from './subscription.dto.js';
 
 export const PUBLIC_KEY_PREFIX = 'whpk_';
 export const PRIVATE_KEY_PREFIX = 'whsk_';
@@ -136,14 +137,15 @@ function secretError(message: string): AppError {
   return AppError.validation([{ field: 'secret', code: 'INVALID_FOR_SCHEME', message }]);
 }
 
-/** `whsk_` + base64 of the 32-byte seed, or of seed ‖ public key (64 bytes, as Svix writes them). */
+/** `whsk_` + base64 of the 32-byte seed (PRIVATE_KEY_PATTERN of the document). */
 function parsePrivateKey(given: string): Buffer {
-  if (!given.startsWith(PRIVATE_KEY_PREFIX))
-    throw secretError('an ed25519 secret is whsk_ + base64 of its private key; omit it to have one generated');
-  const bytes = Buffer.from(given.slice(PRIVATE_KEY_PREFIX.length), 'base64');
-  if (bytes.length !== 32 && bytes.length !== 64) throw secretError('a whsk_ key holds 32 or 64 bytes');
-  const seed = Buffer.from(bytes.subarray(0, 32));
-  if (bytes.length === 64 && !ed25519PublicKey(seed).equals(bytes.subarray(32)))
-    throw secretError('the public half of this whsk_ key does not belong to its private half');
-  return seed;
+  if (!new RegExp(PRIVATE_KEY_PATTERN).test(given))
+    throw secretError('an ed25519 secret is whsk_ + base64 of its 32-byte private key; omit it to have one generated');
+  return Buffer.from(given.slice(PRIVATE_KEY_PREFIX.length), 'base64');
+}
+
+/** The scheme a given secret implies when none is named: whsk_ is an ed25519 key. */
+export function schemeOfSecret(secret: string | undefined): SignatureScheme | undefined {
+  if (secret === undefined) return undefined;
+  return secret.startsWith(PRIVATE_KEY_PREFIX) ? 'ed25519' : 'hmac-sha256';
 }

@@ -18,6 +18,7 @@ import {
 import { MAX_GRACE_SECONDS, MAX_VALID_SECRETS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
 import { SIGNATURE_SCHEMES, type SignatureScheme } from './subscription.entity.js';
 import { Optional } from '../../platform/http/validation.js';
+import { SchemaRules } from '../../platform/http/schema-rules.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
@@ -95,6 +96,28 @@ export class SubscriptionFieldsDto {
   alert_url?: string | null;
 }
 
+/** An ed25519 private key as a client may give it: `whsk_` + base64 of its 32-byte seed. */
+export const PRIVATE_KEY_PATTERN = '^whsk_[A-Za-z0-9+/]{43}=$';
+
+/**
+ * A secret fits its scheme: `whsk_…` is an ed25519 key and an HMAC secret is not one. Without
+ * signature_scheme, the secret's prefix says which it is (the Standard Webhooks serialisation).
+ */
+const SECRET_FITS_SCHEME = [
+  {
+    if: { properties: { signature_scheme: { const: 'ed25519' } }, required: ['signature_scheme'] },
+    then: { properties: { secret: { pattern: PRIVATE_KEY_PATTERN } } },
+  },
+  {
+    if: { properties: { signature_scheme: { const: 'hmac-sha256' } }, required: ['signature_scheme'] },
+    then: { properties: { secret: { not: { pattern: '^whsk_' } } } },
+  },
+  {
+    if: { properties: { secret: { pattern: '^whsk_' } }, required: ['secret'] },
+    then: { properties: { secret: { pattern: PRIVATE_KEY_PATTERN } } },
+  },
+];
+
 const SCHEME_DOC = {
   enum: SIGNATURE_SCHEMES,
   description:
@@ -102,6 +125,7 @@ const SCHEME_DOC = {
     'Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.',
 };
 
+@SchemaRules(...SECRET_FITS_SCHEME)
 export class CreateSubscriptionDto extends SubscriptionFieldsDto {
   @ApiPropertyOptional({ ...SCHEME_DOC, default: 'hmac-sha256' })
   @Optional()
@@ -112,8 +136,9 @@ export class CreateSubscriptionDto extends SubscriptionFieldsDto {
     minLength: SECRET_MIN_LENGTH,
     maxLength: SECRET_MAX_LENGTH,
     description:
-      'Signing secret; generated (whsec_…) and returned once when omitted. For ed25519, a private key ' +
-      'written whsk_<base64>, or omitted to have one generated (never returned)',
+      'Signing secret; generated (whsec_…) and returned once when omitted. An ed25519 private key is ' +
+      'written whsk_<base64 of its 32-byte seed>; omitted, one is generated (never returned). Without ' +
+      'signature_scheme, a whsk_ secret makes the subscription ed25519',
   })
   @Optional()
   @IsString()
@@ -123,10 +148,11 @@ export class CreateSubscriptionDto extends SubscriptionFieldsDto {
   secret?: string;
 }
 
+@SchemaRules(...SECRET_FITS_SCHEME)
 export class SecretRotationDto {
   @ApiPropertyOptional({
     ...SCHEME_DOC,
-    description: `The new secret's scheme; default the current one. ${SCHEME_DOC.description}`,
+    description: `The new secret's scheme; default the given secret's (whsk_: ed25519), else the current one. ${SCHEME_DOC.description}`,
   })
   @Optional()
   @IsIn(SIGNATURE_SCHEMES)
@@ -135,7 +161,9 @@ export class SecretRotationDto {
   @ApiPropertyOptional({
     minLength: SECRET_MIN_LENGTH,
     maxLength: SECRET_MAX_LENGTH,
-    description: 'Generated when omitted (an ed25519 key: whsk_<base64>)',
+    description:
+      'Generated when omitted (an ed25519 key: whsk_<base64 of its 32-byte seed>); without signature_scheme ' +
+      'a whsk_ secret signs ed25519 and any other HMAC',
   })
   @Optional()
   @IsString()

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListQueryDto } from './list-query.dto.js';
 import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
-import { SubscriptionSecrets } from './subscription-secrets.js';
+import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { DuplicateSubscriptionError, SubscriptionsRepository } from './subscriptions.repository.js';
 import { ifMatchAdmits } from './subscription-view.js';
@@ -46,7 +46,8 @@ export class SubscriptionsService {
     const dto = await this.input.parseCreate(body);
     const now = new Date();
     const id = randomUUID();
-    const secret = this.secrets.create(id, dto.signature_scheme ?? 'hmac-sha256', dto.secret, now);
+    const scheme = dto.signature_scheme ?? schemeOfSecret(dto.secret) ?? 'hmac-sha256';
+    const secret = this.secrets.create(id, scheme, dto.secret, now);
     const entity = {
       id,
       tenantId,
