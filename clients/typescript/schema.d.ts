@@ -1262,12 +1262,6 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
-      /**
-       * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
-       * @default hmac-sha256
-       * @enum {string|null}
-       */
-      signature_scheme?: 'hmac-sha256' | 'ed25519' | null;
     };
     /** @description A subscription to create; its event types are checked against the catalog in its own result */
     BatchSubscriptionItem: {
