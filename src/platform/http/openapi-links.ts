@@ -24,7 +24,6 @@ const SUBSCRIPTION_TARGETS: [string, string][] = [
   ['/webhooks/{id}/delivery-stats', 'get'],
   ['/webhooks/{id}/circuit', 'get'],
   ['/webhooks/{id}/recoveries', 'post'],
-  ['/webhooks/{id}/signing-key', 'get'],
 ];
 
 const OPERATION_TARGETS: [string, string][] = [
