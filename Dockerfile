@@ -23,5 +23,6 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/schemas ./schemas
 COPY package.json ./
 USER node
-EXPOSE 3000
+# The API; /metrics listens on METRICS_PORT (9464), for Prometheus only.
+EXPOSE 3000 9464
 CMD ["node", "dist/src/main.js"]

@@ -12,6 +12,11 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
+# The local stack's key ring of secrets at rest (.data/secrets-encryption-keys, made once), unless
+# SECRETS_ENCRYPTION_KEYS or SECRETS_ENCRYPTION_KEYS_FILE names another.
+LOCAL_KEY_RING := if [ -z "$${SECRETS_ENCRYPTION_KEYS:-}$${SECRETS_ENCRYPTION_KEYS_FILE:-}" ]; then \
+  export SECRETS_ENCRYPTION_KEYS_FILE="$$(deploy/local/secrets-key.sh)"; fi;
+
 .PHONY: help install build stack-up stack-down stack-status migrate run demo test test-unit lint bench bench-kafka clean kube-tools contract-tools kubernetes
 
 help: ## list the targets
@@ -36,13 +41,13 @@ stack-status: ## show the local stack
 	deploy/local/stack.sh status
 
 migrate: build stack-up ## apply database migrations
-	node dist/src/cli.js migrate
+	$(LOCAL_KEY_RING) node dist/src/cli.js migrate
 
 run: build stack-up ## the service in the foreground against the configured stack
-	node --max-old-space-size=384 --max-semi-space-size=32 dist/src/main.js  # a heap as a container gets from its memory limit; see "Memory"
+	$(LOCAL_KEY_RING) node --max-old-space-size=384 --max-semi-space-size=32 dist/src/main.js  # a heap as a container gets from its memory limit; see "Memory"
 
 demo: build stack-up ## end to end: stack, service, HTTPS receiver, subscription, events, deliveries
-	node dist/src/cli.js demo
+	$(LOCAL_KEY_RING) node dist/src/cli.js demo
 
 test: build stack-up kube-tools contract-tools ## lint, type-check and the whole Jest suite (unit, integration, medium, e2e, browser) on the real stack
 	npm run --silent typecheck
@@ -69,7 +74,7 @@ kubernetes: build stack-up kube-tools ## render and validate deploy/kubernetes o
 	npm test -- --ci --selectProjects integration --testPathPatterns test/integration/kubernetes.spec.ts
 
 bench: build stack-up ## throughput and latency through the real stack, against a raw baseline
-	npm run --silent bench
+	$(LOCAL_KEY_RING) npm run --silent bench
 
 # librdkafka's prebuilt binaries are out of reach here, so it is built against the machine's OpenSSL and
 # zlib (about 2 minutes), beside the lock file rather than in it: the service does not use it.

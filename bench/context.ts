@@ -5,6 +5,9 @@ import { AppConfig } from '../src/platform/config/app-config.js';
 import { createKafkaClient } from '../src/platform/kafka/kafka-client.js';
 import pg from 'pg';
 import { freePort, ServiceProcess } from '../src/devtools/service-process.js';
+import { SubscriptionSecrets } from '../src/modules/subscriptions/subscription-secrets.js';
+import { keyRingFromConfig } from '../src/platform/crypto/key-ring-config.js';
+import { SecretBox } from '../src/platform/crypto/secret-box.js';
 import { benchEventId } from './event-ids.js';
 import { ReceiverProcess } from './receiver-process.js';
 import type { ReceiverStats } from './receiver.js';
@@ -20,6 +23,10 @@ export const kafka = createKafkaClient(AppConfig.fromEnv({ ...process.env, KAFKA
 });
 export const receiver = new ReceiverProcess();
 export const newPrefix = () => `bench${randomBytes(4).toString('hex')}`;
+/** Seals the bench's secrets as the service does, with the key ring its services get (make bench: .data's). */
+let sealing: SubscriptionSecrets | undefined;
+const secretsAtRest = () =>
+  (sealing ??= new SubscriptionSecrets(new SecretBox(keyRingFromConfig(AppConfig.fromEnv(process.env)))));
 
 /**
  * Subscription i's id is the same in every round and phase: tasks are keyed by subscription, so a
@@ -34,10 +41,11 @@ export async function setSubscriptions(paths: string[], events: (i: number) => s
   const ids = paths.map((_, i) => benchSubscriptionId(i));
   await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1 OR id = ANY($2::uuid[])`, [tenant, ids]);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const secrets = JSON.stringify([{ secret, created_at: new Date().toISOString(), expires_at: null }]);
   for (const [i, path] of paths.entries()) {
+    const id = benchSubscriptionId(i);
+    const secrets = JSON.stringify([secretsAtRest().create(id, 'hmac-sha256', secret, new Date()).entry]);
     await db.query(`INSERT INTO subscriptions (id, tenant_id, url, events, secrets) VALUES ($1, $2, $3, $4, $5)`, [
-      benchSubscriptionId(i),
+      id,
       tenant,
       receiver.url(path),
       events(i),
@@ -135,7 +143,9 @@ function serviceEnv(prefix: string, port: number, overrides: Record<string, stri
 
 /** A service process of this scenario (its topic prefix), started on a free port and ready. */
 export async function startService(prefix: string, overrides: Record<string, string> = {}): Promise<ServiceProcess> {
-  const service = new ServiceProcess(serviceEnv(prefix, await freePort(), overrides));
+  const service = new ServiceProcess(
+    serviceEnv(prefix, await freePort(), { METRICS_PORT: String(await freePort()), ...overrides }),
+  );
   service.start();
   await service.waitReady();
   return service;

@@ -81,7 +81,7 @@ async function phase(freshnessWaitMs: string | undefined, events: number): Promi
     await publishFast(producer, input, events);
     await waitTasks(admin, tasks, warmUp + events);
     const seconds = (Date.now() - started) / 1000;
-    const metrics = (await (await fetch(`${service.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+    const metrics = (await (await fetch(service.metricsUrl).catch(() => undefined))?.text()) ?? '';
     return {
       freshnessWaitMs: freshnessWaitMs ?? 'default',
       events,

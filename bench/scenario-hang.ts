@@ -71,7 +71,7 @@ function metricSum(text: string, name: string, reduce: (a: number, b: number) =>
 }
 
 async function scrape(service: ServiceProcess): Promise<string> {
-  return (await (await fetch(`${service.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+  return (await (await fetch(service.metricsUrl).catch(() => undefined))?.text()) ?? '';
 }
 
 async function deferrals(service: ServiceProcess): Promise<Pick<HangPhase, 'deferredTasks' | 'deferredAtFanOut'>> {

@@ -4,6 +4,7 @@ import { TopologyModule } from './topology.module.js';
 import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { CryptoModule } from './platform/crypto/crypto.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
@@ -14,6 +15,8 @@ import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { EventTypesModule } from './modules/event-types/event-types.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { SecretsAtRestApiModule, SecretsAtRestWorkModule } from './modules/secrets-at-rest/secrets-at-rest.module.js';
 import { DeliveryLogModule } from './modules/delivery-log/delivery-log.module.js';
 import { DeadLetterConsumerModule } from './consumers/dead-letters/dead-letter-consumer.module.js';
 import { DeliveryConsumerModule } from './consumers/delivery/delivery-consumer.module.js';
@@ -33,28 +36,32 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     RateLimitsModule,
     EventTypesModule,
     SubscriptionsModule,
+    ApiKeysModule,
     DeliveryLogModule,
     OperationsApiModule,
     ReportsApiModule,
+    SecretsAtRestApiModule,
     EventTypeChangelogConsumerModule,
   ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],
   delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
   // The runner, and beside it every module that registers an operation kind's handler with it.
-  operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule],
+  operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule, SecretsAtRestWorkModule],
 };
 
 /**
  * What every role's services stand on: configuration, the topology (and its TopicNames), Postgres,
- * Kafka, the changelog outbox, egress, and the dead-letter index (every role may park a record too
- * large for the DLQ topic: its bytes go to dead_letters). The medium tests build on the same list.
+ * the key ring of secrets at rest (and its boot check), Kafka, the changelog outbox, egress, and the
+ * dead-letter index (every role may park a record too large for the DLQ topic: its bytes go to
+ * dead_letters). The medium tests build on the same list.
  */
 export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
   return [
     ConfigModule.forRoot(config),
     TopologyModule.forRoot(config),
     DatabaseModule.forRoot(config),
+    CryptoModule.forRoot(config),
     KafkaModule,
     OutboxModule,
     EgressModule,
@@ -71,7 +78,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...foundationModules(config),
-        // Every role's HTTP surface: conventions and logs, /metrics, /health.
+        // Every role's HTTP surface: conventions and logs, /health; /metrics on its own listener.
         HttpPlatformModule,
         TelemetryModule,
         HealthModule,

@@ -1,10 +1,11 @@
 import { Command } from 'commander';
 import { AppConfig } from './platform/config/app-config.js';
 import { runMigrations } from './platform/database/data-source.js';
-import { createApiKey, parseScopes } from './modules/auth/create-api-key.js';
+import { registerApiKeyCommands } from './modules/api-keys/api-key-commands.js';
 import { runDemo } from './demo/demo.js';
 import { registerOperationCommands } from './modules/operations/cli/operation-commands.js';
 import { registerOperatorKeyCommands } from './modules/auth/operator-keys.js';
+import { registerSecretsCommands } from './modules/secrets-at-rest/secrets-commands.js';
 
 const program = new Command('hookline').description('Hookline operations command line');
 
@@ -23,22 +24,10 @@ program
     await runDemo();
   });
 
-const apiKeys = program.command('api-keys').description('manage API keys');
-apiKeys
-  .command('create')
-  .description('create an API key for a tenant; the key is printed once and stored only as a hash')
-  .requiredOption('--tenant <tenant>', 'tenant the key belongs to')
-  .option('--scopes <scopes>', 'comma list of read, write, admin', 'read,write')
-  .option('--name <name>', 'a label to recognise the key by', '')
-  .action(async (options: { tenant: string; scopes: string; name: string }) => {
-    const config = AppConfig.fromEnv(process.env);
-    const { id, key } = await createApiKey(config, options.tenant, parseScopes(options.scopes), options.name);
-    console.error(`created API key ${id} for tenant ${options.tenant}; store it now, it is not shown again:`);
-    console.log(key);
-  });
-
+registerApiKeyCommands(program, () => AppConfig.fromEnv(process.env));
 registerOperatorKeyCommands(program, () => AppConfig.fromEnv(process.env));
 registerOperationCommands(program);
+registerSecretsCommands(program, () => AppConfig.fromEnv(process.env));
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`hookline: ${error instanceof Error ? error.message : String(error)}`);

@@ -24,6 +24,8 @@ export type Subscription = Schemas['SubscriptionResource'];
 export type Operation = Schemas['OperationResource'];
 export type DeliveryStats = Schemas['DeliveryStats'];
 export type EventType = Schemas['EventTypeResource'];
+export type ApiKey = Schemas['ApiKeyResource'];
+export type CreatedApiKey = Schemas['CreatedApiKey'];
 
 // Answers the document does not describe yet (no response schema): typed here, by hand, until it does.
 export interface Circuit {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { setUnauthorizedHandler } from './api';
 import { href, useRoute, type Route } from './router';
 import { session } from './session';
+import { ApiKeysPage } from './pages/api-keys';
 import { AttemptPage } from './pages/attempt';
 import { DeadLettersPage } from './pages/dead-letters';
 import { EventPage } from './pages/event';
@@ -16,6 +17,7 @@ const NAV: [Route['page'], string, string][] = [
   ['dead-letters', 'Dead letters', href.deadLetters()],
   ['operations', 'Operations', href.operations()],
   ['event-types', 'Event types', href.eventTypes()],
+  ['api-keys', 'API keys', href.apiKeys()],
 ];
 
 function Page({ route }: { route: Route }) {
@@ -32,6 +34,8 @@ function Page({ route }: { route: Route }) {
       return <OperationsPage highlight={route.highlight} />;
     case 'event-types':
       return <EventTypesPage />;
+    case 'api-keys':
+      return <ApiKeysPage />;
     default:
       return <SubscriptionsPage />;
   }

@@ -11,7 +11,8 @@ export type Route =
   | { page: 'event'; eventId: string }
   | { page: 'dead-letters' }
   | { page: 'operations'; highlight?: string }
-  | { page: 'event-types' };
+  | { page: 'event-types' }
+  | { page: 'api-keys' };
 
 export function parse(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -28,6 +29,8 @@ export function parse(hash: string): Route {
       return { page: 'operations', highlight: parts[1] };
     case 'event-types':
       return { page: 'event-types' };
+    case 'api-keys':
+      return { page: 'api-keys' };
     default:
       return { page: 'subscriptions' };
   }
@@ -42,6 +45,7 @@ export const href = {
   deadLetters: () => '#/dead-letters',
   operations: (highlight?: string) => (highlight ? `#/operations/${highlight}` : '#/operations'),
   eventTypes: () => '#/event-types',
+  apiKeys: () => '#/api-keys',
 };
 
 export function useRoute(): Route {

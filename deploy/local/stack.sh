@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole local stack: PostgreSQL, Kafka, schema registry.
+# The whole local stack: PostgreSQL, Kafka, schema registry (and the key ring of secrets at rest in .data/).
 #   deploy/local/stack.sh up|down|status
 # Starts in dependency order, stops in reverse, then prints one line per service.
 set -euo pipefail
@@ -11,6 +11,7 @@ status_all() { for s in "${SERVICES[@]}"; do "$HERE/$s.sh" status; done; }
 case "${1:-}" in
   up)
     for s in "${SERVICES[@]}"; do "$HERE/$s.sh" up; done
+    "$HERE/secrets-key.sh" >/dev/null # the key ring of secrets at rest, made once
     status_all
     ;;
   down)

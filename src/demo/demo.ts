@@ -4,7 +4,7 @@ import { createKafkaClient } from '../platform/kafka/kafka-client.js';
 import { Webhook } from 'standardwebhooks';
 import { HttpsReceiver, type ReceivedRequest } from '../devtools/https-receiver.js';
 import { AppConfig } from '../platform/config/app-config.js';
-import { ServiceProcess } from '../devtools/service-process.js';
+import { freePort, ServiceProcess } from '../devtools/service-process.js';
 
 const SAMPLE_EVENTS = [
   { type: 'order.created', data: { order_id: 'ord_1001', amount: 4999, currency: 'EUR', customer_id: 'cus_42' } },
@@ -42,6 +42,8 @@ export async function runDemo(): Promise<void> {
     EGRESS_CA_FILE: receiver.caFile,
     EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
     LOG_LEVEL: 'warn',
+    // Its own metrics port, so the demo runs beside `make run` (which listens on the default).
+    METRICS_PORT: String(await freePort()),
   });
   const demo: DemoContext = { config, receiver, service, apiKey, tenant };
   try {

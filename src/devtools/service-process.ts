@@ -94,6 +94,13 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.env.PORT}`;
   }
 
+  /** Its /metrics, on the private listener: the environment must name METRICS_PORT (not 0). */
+  get metricsUrl(): string {
+    const port = Number(this.env.METRICS_PORT);
+    if (!port) throw new Error('give the service a METRICS_PORT to scrape it');
+    return `http://127.0.0.1:${port}/metrics`;
+  }
+
   start(): void {
     this.child = spawn(
       process.execPath,

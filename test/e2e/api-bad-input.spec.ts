@@ -1,3 +1,4 @@
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { type ApiClient, expectData, expectErrorBody, type ApiResponse } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 
@@ -95,7 +96,8 @@ describe('REST API: bad input never yields a 5xx', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({ env: { API_BODY_LIMIT: '65536', API_RATE_LIMIT_PER_MINUTE: '100000' } });
-    api = h.api;
+    // Every tenant scope (admin included, for /v1/api-keys), so each answer is about the input, not a 403.
+    api = h.api.as((await h.app.get(ApiKeysService).create(h.tenant, ['read', 'write', 'admin'], 'bad input')).key);
     const body = { url: h.receiver.url('/bad'), events: ['*'] };
     subscriptionId = expectData(await api.POST('/webhooks', { body }), 201).id;
     // The document itself is no operation of the document: raw.

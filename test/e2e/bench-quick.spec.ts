@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/platform/project-root.js';
-import { TEST_DATABASE_URL } from '../support/test-config.js';
+import { TEST_DATABASE_URL, TEST_KEY_RING } from '../support/test-config.js';
 
 /**
  * Smoke test of `npm run bench -- --quick` (the built bench, as CI would run it): every scenario
@@ -31,7 +31,13 @@ function runQuickBench(resultsDir: string, script = 'run.js'): Promise<{ code: n
   // The quick defaults, whatever BENCH_* the environment holds: the counts below depend on them.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BENCH_')));
   const child = spawn(process.execPath, [join(projectRoot(), 'dist/bench', script), '--quick'], {
-    env: { ...env, BENCH_DATABASE_URL: TEST_DATABASE_URL, BENCH_RESULTS_DIR: resultsDir },
+    // The tests' key ring, as make bench passes the local stack's: the bench seals what it seeds.
+    env: {
+      ...env,
+      BENCH_DATABASE_URL: TEST_DATABASE_URL,
+      BENCH_RESULTS_DIR: resultsDir,
+      SECRETS_ENCRYPTION_KEYS: TEST_KEY_RING,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

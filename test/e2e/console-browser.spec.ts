@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { type ApiClient, expectData } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import { failingUntilHealed, HttpsReceiver } from '../support/https-receiver.js';
@@ -214,5 +215,30 @@ describe('console in a browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API key').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  it('manages API keys with an admin key: one created and shown once, listed by prefix, revoked', async () => {
+    const { key: adminKey } = await h.app.get(ApiKeysService).create(h.tenant, ['admin'], 'console admin');
+    await page.getByLabel('API key').fill(adminKey);
+    await page.getByLabel('API key').press('Enter');
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+    await page.getByLabel('Name').fill('deploy bot');
+    await page.getByRole('checkbox', { name: 'write' }).check();
+    await page.getByLabel('Expires').selectOption('30');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = (await page.getByLabel('The new key', { exact: true }).textContent())!.trim();
+    expect(shown).toMatch(/^hk_/);
+    expectData(await api.as(shown).GET('/webhooks'), 200);
+    const table = page.getByRole('table', { name: 'API keys' });
+    const row = table.getByRole('row', { name: /deploy bot/ });
+    await row.getByText('read, write').waitFor();
+    expect(await table.textContent()).not.toContain(shown);
+    await shot('api-keys');
+    await axe('api-keys');
+    await page.getByRole('button', { name: 'Revoke deploy bot' }).click();
+    await row.getByText('revoked').waitFor();
+    await eventually(async () => (await api.as(shown).raw.get('/v1/webhooks')).status === 401, 2_000, 'refused');
+    expect(urls.filter((u) => u.includes(shown) || u.includes(adminKey))).toEqual([]);
   });
 });

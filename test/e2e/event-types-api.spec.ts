@@ -9,6 +9,7 @@ import {
   MERGE_PATCH,
 } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
+import { eventually } from '../support/pipeline-fixtures.js';
 import { uniqueId } from '../support/test-config.js';
 
 const invoiceSchema = {
@@ -72,6 +73,8 @@ describe('REST /v1/event-types', () => {
     });
     expectData(created, 201);
     expect(await revokeOperatorKey(h.config, id)).toBe(true);
+    // An instance trusts a key it looked up for a second: every one refuses it within 2 s.
+    await eventually(async () => (await cli.raw.get('/v1/event-types')).status === 401, 2_000, 'refused');
     expectErrorBody(await cli.GET('/event-types'), 401, 'UNAUTHENTICATED');
   });
 

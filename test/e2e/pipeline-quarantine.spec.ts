@@ -108,7 +108,7 @@ describe('pipeline: quarantine and produce failures', () => {
       const next = Array.from({ length: 1000 }, (_, i) => envelope('order.updated', { order_id: `next-${i}` }));
       await h.publish(next);
       await eventually(delivered(next), 60_000, '1,000 events after recovery delivered');
-      const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+      const metrics = await h.scrape();
       expect(metrics).toMatch(/hookline_dlq_parked_total\{reason="invalid_envelope"\} [1-9]/);
       expect(metrics).toMatch(/hookline_produce_errors_total\{kind="transient"\} [1-9]/);
       expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\}/);

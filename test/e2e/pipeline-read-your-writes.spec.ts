@@ -75,7 +75,7 @@ describe('pipeline: an event is matched against every change committed before it
   }, 60_000);
 
   it('matches such events without waiting: the API answered once the ingest instance had applied the change', async () => {
-    const scrape = async () => (await fetch(`${h.baseUrl}/metrics`)).text();
+    const scrape = () => h.scrape();
     const sample = (metrics: string, name: string) =>
       Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
     const waits = (m: string) => sample(m, 'hookline_ingest_freshness_waits_total');

@@ -35,7 +35,7 @@ describe('pipeline: records read again after their work was done', () => {
   const storedEvents = async () =>
     Number((await h.fixtures.db.query(`SELECT count(*) AS n FROM events WHERE tenant_id = $1`, [h.tenant])).rows[0].n);
   const skippedAsDelivered = async () => {
-    const text = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    const text = await h.scrape();
     return Number(/^hookline_delivery_replay_checks_total\{result="delivered"\} (\S+)$/m.exec(text)?.[1] ?? 0);
   };
 

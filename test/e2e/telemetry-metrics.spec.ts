@@ -31,7 +31,7 @@ describe('telemetry: /metrics', () => {
   let h: PipelineHarness;
   let lastText = '';
   const scrape = async () => {
-    const res = await fetch(`${h.baseUrl}/metrics`);
+    const res = await fetch(h.metricsUrl);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     lastText = await res.text();
     return parse(lastText);

@@ -12,7 +12,7 @@ describe('telemetry: the dashboard and alert rules query only what /metrics expo
   let h: PipelineHarness;
   let exposed: Set<string>;
   const scrape = async () => {
-    const res = await fetch(`${h.baseUrl}/metrics`);
+    const res = await fetch(h.metricsUrl);
     expect(res.status).toBe(200);
     return res.text();
   };

@@ -56,7 +56,7 @@ describe('telemetry: spans over OTLP/HTTP from a running service', () => {
 
     // Probes and scrapes are not traced.
     await fetch(`${service.baseUrl}/health/live`);
-    await fetch(`${service.baseUrl}/metrics`);
+    await fetch(service.metricsUrl);
     await new Promise((r) => setTimeout(r, 1000));
     expect(collector.spans().filter((span) => /health|metrics/.test(String(span.attributes['url.path'])))).toEqual([]);
   });

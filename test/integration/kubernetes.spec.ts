@@ -174,6 +174,35 @@ describe('Kubernetes manifests', () => {
     expect(config.schemaRegistry).toMatchObject({ url: expect.stringMatching(/^https:/), auth: { kind: 'basic' } });
   });
 
+  it('production: /metrics is on its own port, scraped with the token, reachable from monitoring only', () => {
+    const m = rendered.production;
+    const metricsPort = Number(one(m, 'ConfigMap', configMapName(m)).data!.METRICS_PORT);
+    expect(metricsPort).toBe(9464);
+    for (const d of byKind(m, 'Deployment')) {
+      const ports = d.spec.template.spec.containers[0].ports as { name: string; containerPort: number }[];
+      expect(ports).toEqual(expect.arrayContaining([{ name: 'metrics', containerPort: metricsPort }]));
+      expect(d.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(metricsPort));
+    }
+    const service = one(m, 'Service', 'hookline-metrics').spec;
+    expect(service.ports).toEqual([{ name: 'metrics', port: metricsPort, targetPort: 'metrics' }]);
+    const [endpoint] = one(m, 'ServiceMonitor', 'hookline').spec.endpoints;
+    expect(endpoint.port).toBe('metrics');
+    expect(endpoint.authorization).toEqual({
+      type: 'Bearer',
+      credentials: { name: 'hookline-secrets', key: 'METRICS_BEARER_TOKEN' },
+    });
+    // The API's Service never routes to the metrics port.
+    const api = one(m, 'Service', 'hookline-api').spec;
+    expect(api.ports.map((p: { targetPort: string }) => p.targetPort)).toEqual(['http']);
+    const policy = one(m, 'NetworkPolicy', 'hookline').spec;
+    const rule = (port: string) =>
+      policy.ingress.find((r: { ports: { port: string }[] }) => r.ports.some((p) => p.port === port));
+    expect(rule('http').from).toBeUndefined();
+    expect(rule('metrics').from).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+    ]);
+  });
+
   it('keda: scales delivery on the lag of the group and topic Hookline really uses, instead of the HPA', () => {
     const m = rendered.keda;
     expect(byKind(m, 'HorizontalPodAutoscaler')).toEqual([]);

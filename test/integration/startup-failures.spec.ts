@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { TEST_DATABASE_URL } from '../support/test-config.js';
+import { TEST_DATABASE_URL, TEST_KEY_RING } from '../support/test-config.js';
 
 const MAIN = 'dist/src/main.js';
 
@@ -9,7 +9,13 @@ function runService(env: Record<string, string>): Promise<{ code: number | null;
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [MAIN], {
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        METRICS_PORT: '0',
+        SECRETS_ENCRYPTION_KEYS: TEST_KEY_RING,
+        ...env,
+      },
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -32,6 +38,14 @@ describe('start-up failures end the process with one clear message', () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain('PORT');
     expect(result.output).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('stops in production without a key ring for secrets at rest, saying how to make one', async () => {
+    const result = await runService({ DATABASE_URL: TEST_DATABASE_URL, PORT: '0', SECRETS_ENCRYPTION_KEYS: '' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('hookline: cannot start: SECRETS_ENCRYPTION_KEYS');
+    expect(result.output).toContain('hookline secrets generate-key');
+    expect(result.output).not.toMatch(/\n\s+at /);
   });
 
   it('stops within 60 s when Kafka is unreachable', async () => {

@@ -44,4 +44,23 @@ describe('@hookline/verify as installed', () => {
     });
     expect(JSON.parse(output)).toEqual({ id: 'evt_pkg', rejected: true });
   });
+
+  it('signs with a whsk_ key and verifies v1a with its whpk_ public key, by its package name', () => {
+    const script = `
+      import { ed25519KeyPair, sign, verifyWebhook, NoMatchingSignatureError } from '@hookline/verify';
+      const { secretKey, publicKey } = ed25519KeyPair();
+      const body = '{"id":"evt_ed"}';
+      const headers = sign({ id: 'evt_ed', body, secrets: secretKey });
+      const ok = verifyWebhook(body, headers, { secret: publicKey });
+      let rejected = false;
+      try { verifyWebhook(body, headers, { secret: ed25519KeyPair().publicKey }); }
+      catch (e) { rejected = e instanceof NoMatchingSignatureError; }
+      console.log(JSON.stringify({ id: ok.id, rejected, version: headers['webhook-signature'].split(',')[0] }));
+    `;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output)).toEqual({ id: 'evt_ed', rejected: true, version: 'v1a' });
+  });
 });

@@ -35,7 +35,7 @@ describe('chaos: the broker restarts mid-stream', () => {
   /** What a failed wait prints: how far each subscription got and where the pipeline holds events. */
   const pipelineState = async (before: { id: string }[], after: { id: string }[]) => {
     const missing = (path: string, events: { id: string }[]) => h.undelivered(events, [path]).length;
-    const metrics = (await (await fetch(`${h.baseUrl}/metrics`).catch(() => undefined))?.text()) ?? '';
+    const metrics = (await (await fetch(h.metricsUrl).catch(() => undefined))?.text()) ?? '';
     const lines = metrics
       .split('\n')
       .filter(
@@ -70,7 +70,7 @@ describe('chaos: the broker restarts mid-stream', () => {
       console.log(await pipelineState(before, after));
       throw error;
     });
-    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    const metrics = await h.scrape();
     expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\} [1-9]/);
   }, 360_000);
 });

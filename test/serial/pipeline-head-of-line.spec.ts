@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from '../../src/bootstrap.js';
 import type { AppConfig } from '../../src/platform/config/app-config.js';
@@ -6,6 +5,7 @@ import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
 import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
 import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { metricsUrlOf } from '../support/harness.js';
 import { pipelineTopology } from '../../src/topology.js';
 
 const EVENTS = 5_000;
@@ -102,8 +102,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     // Before stalled subscriptions stepped aside, FAST never finished (intake paused for about an hour).
     expect(median(beside)).toBeLessThanOrEqual(median(alone) * 1.1 + 1_000);
 
-    const port = (app.getHttpServer().address() as AddressInfo).port;
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const metrics = await (await fetch(metricsUrlOf(app))).text();
     expect(metrics).toMatch(new RegExp(`hookline_deferred_tasks_total\\{subscription_id="${slowId}"\\} [1-9]`));
     // Caught from its first byte long before its 25 s hang ends, SLOW is down to a single request.
     expect(metrics).toMatch(

@@ -1,7 +1,7 @@
 // Plain ESM on purpose: Jest loads global setup outside its transform, so this uses the compiled
 // service (make test builds first) to migrate the shared test database.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline_test';
@@ -27,5 +27,9 @@ export default async function globalSetup() {
   if (!existsSync(compiled)) throw new Error('dist/ is missing: run `make build` (make test does) first');
   const { runMigrations } = await import(compiled.href);
   const { AppConfig } = await import(config.href);
-  await runMigrations(AppConfig.fromEnv({ DATABASE_URL: TEST_DATABASE_URL }));
+  // The tests' key ring: a database written before encryption at rest has rows to encrypt.
+  const { SECRETS_ENCRYPTION_KEYS } = JSON.parse(
+    readFileSync(new URL('./test-key-ring.json', import.meta.url), 'utf8'),
+  );
+  await runMigrations(AppConfig.fromEnv({ DATABASE_URL: TEST_DATABASE_URL, SECRETS_ENCRYPTION_KEYS }));
 }

@@ -5,6 +5,7 @@ import { startApp } from '../../src/bootstrap.js';
 import { envOf, freePort, ServiceProcess } from '../../src/devtools/service-process.js';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import { MetricsServer } from '../../src/platform/telemetry/metrics-server.js';
 import { ApiClient } from './api-client.js';
 import { TopicRecorder } from './failure-scenarios.js';
 import { HttpsReceiver, type ReceivedRequest } from './https-receiver.js';
@@ -128,11 +129,28 @@ export class PipelineHarness {
     this.api = new ApiClient(this.baseUrl, this.key);
   }
 
+  /** The app's private metrics listener (never the API port): `${metricsUrl}` is its /metrics. */
+  get metricsUrl(): string {
+    return metricsUrlOf(this.app);
+  }
+
+  /** Prometheus text of the app's /metrics. */
+  async scrape(app: INestApplication = this.app): Promise<string> {
+    return (await fetch(metricsUrlOf(app))).text();
+  }
+
   /** Stops the app gracefully, as a shutdown does; startApp starts it again. */
   async stopApp(): Promise<void> {
     const app = this.main;
     this.main = undefined;
     await app?.close();
+  }
+
+  /** Stops the app and starts it again with some variables changed (the same deployment otherwise). */
+  async restartWith(overrides: Record<string, string>): Promise<void> {
+    await this.stopApp();
+    this.config = AppConfig.fromEnv(this.serviceEnv(overrides));
+    await this.startApp();
   }
 
   /** The service's variables as a child process of the built service takes them. */
@@ -156,7 +174,12 @@ export class PipelineHarness {
   /** The built service as a child process of this deployment (not started), stopped with the harness. */
   async process(overrides: Record<string, string> = {}): Promise<ServiceProcess> {
     const child = new ServiceProcess(
-      this.serviceEnv({ PORT: String(await freePort()), LOG_LEVEL: 'warn', ...overrides }),
+      this.serviceEnv({
+        PORT: String(await freePort()),
+        METRICS_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        ...overrides,
+      }),
     );
     this.cleanups.push(() => child.stop());
     return child;
@@ -218,4 +241,9 @@ export class PipelineHarness {
     await this.fixtures?.close();
     await this.receiver.stop();
   }
+}
+
+/** The /metrics address of an app started in this process (its own listener, METRICS_PORT). */
+export function metricsUrlOf(app: INestApplication): string {
+  return `http://127.0.0.1:${app.get(MetricsServer).port}/metrics`;
 }

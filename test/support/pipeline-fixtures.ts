@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { KafkaService } from '../../src/platform/kafka/kafka.service.js';
-import { TEST_DATABASE_URL } from './test-config.js';
+import { SubscriptionSecrets } from '../../src/modules/subscriptions/subscription-secrets.js';
+import { TEST_DATABASE_URL, testSecretBox } from './test-config.js';
 
 export interface SubscriptionFixture {
   tenantId: string;
   url: string;
   events: string[];
+  /** HMAC secrets, newest first (all valid); one is generated when none is given. */
   secrets?: string[];
   status?: 'active' | 'disabled' | 'failing';
 }
+
+/** Seals secrets as the service does, with the tests' key ring. */
+const sealing = new SubscriptionSecrets(testSecretBox());
 
 /** Rows written straight into Postgres, so pipeline tests do not depend on the REST API. */
 export class PipelineFixtures {
@@ -19,12 +24,10 @@ export class PipelineFixtures {
 
   async insertSubscription(s: SubscriptionFixture): Promise<string> {
     const id = randomUUID();
-    const now = new Date().toISOString();
-    const secrets = (s.secrets ?? [`whsec_${Buffer.from(randomUUID()).toString('base64')}`]).map((secret) => ({
-      secret,
-      created_at: now,
-      expires_at: null,
-    }));
+    const now = Date.now();
+    const given = s.secrets ?? [`whsec_${Buffer.from(randomUUID()).toString('base64')}`];
+    // Newest first: each older one a millisecond earlier, so the order signatures come in is the given one.
+    const secrets = given.map((secret, i) => sealing.create(id, 'hmac-sha256', secret, new Date(now - i)).entry);
     await this.db.query(
       `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status) VALUES ($1, $2, $3, $4, $5, $6)`,
       [id, s.tenantId, s.url, s.events, JSON.stringify(secrets), s.status ?? 'active'],

@@ -1,4 +1,5 @@
 import { signDelivery, type SignatureHeaders } from '../../src/platform/egress/signer.js';
+import { ed25519Vectors } from './signature-vectors-ed25519.js';
 import type { SignatureScheme, VerificationErrorCode } from '../../packages/verify/src/index.js';
 
 /**
@@ -27,25 +28,25 @@ export interface SignatureVector {
   expected: Expected;
 }
 
-const SIGNED_AT = 1767225600; // 2026-01-01T00:00:00Z
-const EVENT_ID = 'evt_01JGXK3Q8Z5N4M2P7R9T6V1W0Y';
+export const SIGNED_AT = 1767225600; // 2026-01-01T00:00:00Z
+export const EVENT_ID = 'evt_01JGXK3Q8Z5N4M2P7R9T6V1W0Y';
 const PLAIN_SECRET = 'hookline-vector-secret-plain-0001';
-const NEW_SECRET = 'hookline-vector-secret-rotated-new';
+export const NEW_SECRET = 'hookline-vector-secret-rotated-new';
 const OLD_SECRET = 'hookline-vector-secret-rotated-old';
 const WRONG_SECRET = 'hookline-vector-secret-not-this-one';
 // whsec_ + base64 of 32 bytes: signs Standard Webhooks base64-decoded, the other two as UTF-8 text.
 const WHSEC_SECRET = `whsec_${Buffer.from('hookline vector key, 32 bytes!!!').toString('base64')}`;
-const BODY = JSON.stringify({
+export const BODY = JSON.stringify({
   id: EVENT_ID,
   type: 'order.created',
   created_at: '2026-01-01T00:00:00Z',
   data: { order_id: 'o_1', total: 4200 },
 });
 // Multi-byte UTF-8 (2, 3 and 4 bytes), and a JSON escape that must stay six characters, not é.
-const UNICODE_BODY =
+export const UNICODE_BODY =
   '{"id":"evt_unicode","type":"customer.updated","data":{"name":"Zoë Ångström","city":"東京","note":"🚀 caf\\u00e9"}}';
 
-const SCHEME_HEADERS: Record<SignatureScheme, (keyof SignatureHeaders)[]> = {
+export const SCHEME_HEADERS: Record<SignatureScheme, (keyof SignatureHeaders)[]> = {
   'x-signature': ['x-signature'],
   'x-webhook-signature': ['x-webhook-signature'],
   'standard-webhooks': ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
@@ -69,8 +70,8 @@ interface Case {
   expected: Expected;
 }
 
-const VALID = { valid: true } as const;
-const invalid = (error: VerificationErrorCode): Expected => ({ valid: false, error });
+export const VALID = { valid: true } as const;
+export const invalid = (error: VerificationErrorCode): Expected => ({ valid: false, error });
 
 function vector(scheme: SignatureScheme, c: Case): SignatureVector {
   const secrets = c.signedWith ?? [PLAIN_SECRET];
@@ -256,12 +257,14 @@ export function buildSignatureVectors() {
       ...malformedCases[scheme],
     ].map((c) => vector(scheme, c)),
   );
+  vectors.push(...ed25519Vectors());
   return {
     description:
       "Hookline webhook signature test vectors, generated from Hookline's signer (src/platform/egress/signer.ts). " +
       'Verify `body` (UTF-8) with `headers` and `secret` for `scheme` at time `now` (unix seconds) with a tolerance ' +
-      'of `toleranceSeconds`; the result must be `expected`. Errors: missing_header, malformed_header, ' +
-      'timestamp_outside_tolerance, no_matching_signature.',
+      'of `toleranceSeconds`; the result must be `expected`. A `secret` written whpk_<base64> is an Ed25519 public ' +
+      'key: it checks the Standard Webhooks v1a signatures (and ignores v1). Errors: missing_header, ' +
+      'malformed_header, timestamp_outside_tolerance, no_matching_signature.',
     toleranceSeconds: TOLERANCE_SECONDS,
     vectors,
   };

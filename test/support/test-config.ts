@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { portOutsideEphemeralRange } from '../../src/devtools/service-process.js';
+import { parseKeyRing } from '../../src/platform/config/secret-settings.js';
+import { KeyRing } from '../../src/platform/crypto/key-ring.js';
+import { SecretBox } from '../../src/platform/crypto/secret-box.js';
+
+/** The fixed key ring of every test configuration (and of the global setup's migration); not secret. */
+export const TEST_KEY_RING: string = (
+  JSON.parse(readFileSync(new URL('./test-key-ring.json', import.meta.url), 'utf8')) as Record<string, string>
+).SECRETS_ENCRYPTION_KEYS;
+
+/** A SecretBox over the test key ring, for rows a test writes or reads directly. */
+export const testSecretBox = (ring = TEST_KEY_RING) => new SecretBox(new KeyRing(parseKeyRing(ring)));
 
 /** The database the suites share; created and migrated by the global setup. */
 export const TEST_DATABASE_URL =
@@ -33,6 +45,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     RETRY_SCHEDULE: '1s,2s,3s,4s,5s,6s',
     EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
     SHUTDOWN_TIMEOUT_MS: '5000',
+    SECRETS_ENCRYPTION_KEYS: TEST_KEY_RING,
+    METRICS_PORT: '0',
     ...overrides,
   });
 }
@@ -44,7 +58,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export function operatorEnv(run: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     PORT: String(portOutsideEphemeralRange()),
+    METRICS_PORT: String(portOutsideEphemeralRange()),
     DATABASE_URL: TEST_DATABASE_URL,
+    SECRETS_ENCRYPTION_KEYS: TEST_KEY_RING,
     KAFKA_TOPIC_PREFIX: `${run}.webhooks`,
     KAFKA_GROUP_PREFIX: run,
     INGEST_TOPICS: `${run}.events`,

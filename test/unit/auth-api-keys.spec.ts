@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { generateApiKey, grants, hashApiKey, keyPrefix } from '../../src/modules/auth/api-key-token.js';
-import { parseScopes } from '../../src/modules/auth/create-api-key.js';
+import { parseScopes } from '../../src/modules/api-keys/api-key-commands.js';
 
 describe('API key tokens', () => {
   it('generates distinct prefixed keys of 256 bits', () => {

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { signDelivery, standardWebhooksKey } from '../../src/platform/egress/signer.js';
+import {
+  ed25519PublicKey,
+  ed25519SigningKey,
+  signDelivery,
+  signWithKeys,
+  standardWebhooksKey,
+} from '../../src/platform/egress/signer.js';
 
 const body = JSON.stringify({ id: 'evt_1', type: 'order.created', created_at: '2025-01-01T00:00:00Z', data: { a: 1 } });
 const now = Math.floor(Date.now() / 1000);
@@ -56,5 +62,22 @@ describe('signDelivery', () => {
 
   it('refuses to sign without a secret', () => {
     expect(() => signDelivery({ msgId: 'x', timestamp: now, body, secrets: [] })).toThrow();
+  });
+
+  it('signs the Standard Webhooks specification’s v1a example exactly (Ed25519 of "<id>.<t>.<body>")', () => {
+    // The key, message and signature of the specification's example header (also Svix's test).
+    const key = Buffer.from(
+      '6Xb/dCcHpPea21PS1N9VY/NZW723CEc77N4rJCubMbfVKIDij2HKpMKkioLlX0dRqSKJp4AJ6p9lMicMFs6Kvg==',
+      'base64',
+    );
+    const seed = key.subarray(0, 32);
+    expect(ed25519PublicKey(seed).equals(key.subarray(32))).toBe(true);
+    const headers = signWithKeys(
+      { msgId: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: 1614265330, body: '{"test": 2432232314}' },
+      [ed25519SigningKey(seed)],
+    );
+    expect(headers['webhook-signature']).toBe(
+      'v1a,hnO3f9T8Ytu9HwrXslvumlUpqtNVqkhqw/enGzPCXe5BdqzCInXqYXFymVJaA7AZdpXwVLPo3mNl8EM+m7TBAg==',
+    );
   });
 });

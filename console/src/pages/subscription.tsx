@@ -84,6 +84,7 @@ function Configuration({ s, circuit }: { s: Subscription; circuit?: Circuit }) {
         ['URL', <code>{s.url}</code>],
         ['Events', s.events.join(', ')],
         ['Alert URL', s.alert_url],
+        ['Signatures', s.signature_scheme === 'ed25519' ? 'Ed25519 (Standard Webhooks v1a)' : 'HMAC-SHA256'],
         ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
         ['ID', <code>{s.id}</code>],
         ['Created', time(s.created_at)],

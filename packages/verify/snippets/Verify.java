@@ -1,8 +1,11 @@
 // Verify Hookline webhook signatures in Java 17 (standard library only).
 //
 // Copy verify() into your receiver and call it with the raw request body (the bytes exactly as
-// received, before any JSON binding), the headers with lowercase names and your secret; a
-// VerificationException means answer 401. Run as a program, it checks every vector of
+// received, before any JSON binding), the headers with lowercase names and your secret, or for an
+// ed25519 subscription its public key whpk_<base64> (GET /v1/webhooks/{id}/signing-key); a
+// VerificationException means answer 401. The official Standard Webhooks library for Java
+// (com.standardwebhooks:standardwebhooks 1.2.0) checks v1 (HMAC) only, so v1a (Ed25519) is checked
+// with the JDK's own Ed25519 signature. Run as a program, it checks every vector of
 // schemas/signature-test-vectors.json and exits non-zero on any mismatch:
 //
 //     java Verify.java [path/to/signature-test-vectors.json]
@@ -12,7 +15,11 @@
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyFactory;
 import java.security.MessageDigest;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -36,6 +43,9 @@ public class Verify {
 
     static final Pattern HEX_SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
     static final Pattern BASE64_SHA256 = Pattern.compile("[A-Za-z0-9+/]{43}=");
+    static final Pattern BASE64_ED25519 = Pattern.compile("[A-Za-z0-9+/]{86}==");
+    /** DER of an Ed25519 SubjectPublicKeyInfo before its 32 key bytes (RFC 8410). */
+    static final byte[] ED25519_SPKI_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
     static final Pattern UNIX_SECONDS = Pattern.compile("[0-9]{1,15}");
 
     /** What one scheme's headers say: the signatures, the text signed before the body, the key. */
@@ -107,29 +117,56 @@ public class Verify {
         }
     }
 
+    /** A whpk_ public key checks the v1a (Ed25519) signatures; any other secret the v1 (HMAC) ones. */
     static Parsed parseStandardWebhooks(Map<String, String> headers, String secret) throws VerificationException {
         String id = header(headers, "webhook-id");
         String rawTimestamp = header(headers, "webhook-timestamp");
         long t = timestamp("webhook-timestamp", rawTimestamp);
+        boolean asymmetric = secret.startsWith("whpk_");
+        String wanted = asymmetric ? "v1a" : "v1";
+        Pattern shape = asymmetric ? BASE64_ED25519 : BASE64_SHA256;
         List<byte[]> signatures = new ArrayList<>();
         for (String entry : header(headers, "webhook-signature").split("\\s+")) {
             int at = entry.indexOf(',');
             if (at <= 0) throw new VerificationException("malformed_header", "webhook-signature: not version,signature");
-            if (!entry.substring(0, at).equals("v1")) continue; // other versions (v1a) are not Hookline's
+            if (!entry.substring(0, at).equals(wanted)) continue; // the other versions are not this key's
             String value = entry.substring(at + 1);
-            if (!BASE64_SHA256.matcher(value).matches())
-                throw new VerificationException("malformed_header", "webhook-signature: v1 is not 32 bytes of base64");
+            if (!shape.matcher(value).matches())
+                throw new VerificationException("malformed_header", "webhook-signature: a " + wanted + " is malformed");
             signatures.add(Base64.getDecoder().decode(value));
         }
-        if (signatures.isEmpty()) throw new VerificationException("malformed_header", "webhook-signature has no v1");
-        return new Parsed(signatures, id + "." + rawTimestamp + ".", standardWebhooksKey(secret), t);
+        if (signatures.isEmpty())
+            throw new VerificationException("malformed_header", "webhook-signature has no " + wanted);
+        byte[] key = asymmetric ? Base64.getDecoder().decode(secret.substring(5)) : standardWebhooksKey(secret);
+        return new Parsed(signatures, id + "." + rawTimestamp + ".", key, t);
+    }
+
+    /** Ed25519 with the JDK (15+): the public key's 32 bytes as an X.509 SubjectPublicKeyInfo. */
+    static boolean ed25519Verifies(byte[] rawPublicKey, byte[] message, byte[] signature) throws Exception {
+        if (rawPublicKey.length != 32) throw new IllegalArgumentException("a whpk_ key is base64 of 32 bytes");
+        byte[] der = new byte[ED25519_SPKI_PREFIX.length + 32];
+        System.arraycopy(ED25519_SPKI_PREFIX, 0, der, 0, ED25519_SPKI_PREFIX.length);
+        System.arraycopy(rawPublicKey, 0, der, ED25519_SPKI_PREFIX.length, 32);
+        PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der));
+        Signature verifier = Signature.getInstance("Ed25519");
+        verifier.initVerify(key);
+        verifier.update(message);
+        return verifier.verify(signature);
     }
 
     static void verify(String scheme, byte[] body, Map<String, String> headers, String secret, long now,
             long toleranceSeconds) throws Exception {
+        if (secret.startsWith("whpk_") && !scheme.equals("standard-webhooks"))
+            throw new IllegalArgumentException("a whpk_ public key verifies Standard Webhooks (v1a) only");
         Parsed parsed = parse(scheme, headers, secret);
         if (parsed.timestamp() != null && Math.abs(now - parsed.timestamp()) > toleranceSeconds)
             throw new VerificationException("timestamp_outside_tolerance", parsed.timestamp() + " is too far from now");
+        if (secret.startsWith("whpk_")) {
+            byte[] message = concat(parsed.prefix().getBytes(StandardCharsets.UTF_8), body);
+            for (byte[] signature : parsed.signatures())
+                if (ed25519Verifies(parsed.key(), message, signature)) return;
+            throw new VerificationException("no_matching_signature", "no signature matches");
+        }
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(parsed.key(), "HmacSHA256"));
         mac.update(parsed.prefix().getBytes(StandardCharsets.UTF_8));
@@ -137,6 +174,13 @@ public class Verify {
         for (byte[] signature : parsed.signatures())
             if (MessageDigest.isEqual(expected, signature)) return; // constant time
         throw new VerificationException("no_matching_signature", "no signature matches");
+    }
+
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = new byte[a.length + b.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     @SuppressWarnings("unchecked")

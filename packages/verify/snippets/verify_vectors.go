@@ -1,14 +1,17 @@
 // Verify Hookline webhook signatures in Go (standard library only).
 //
 // Copy Verify into your receiver and call it with the raw request body (the bytes exactly as
-// received: read r.Body before any JSON decoding), the request headers and your secret; an error
-// means answer 401. Run as a program, it checks every vector of schemas/signature-test-vectors.json
+// received: read r.Body before any JSON decoding), the request headers and your secret, or for an
+// ed25519 subscription its public key whpk_<base64> (GET /v1/webhooks/{id}/signing-key); an error
+// means answer 401. The official Standard Webhooks library for Go checks v1 (HMAC) only, so v1a
+// (Ed25519) is checked with the standard library's crypto/ed25519. Run as a program, it checks every vector of schemas/signature-test-vectors.json
 // and exits non-zero on any mismatch:
 //
 //	go run verify_vectors.go [path/to/signature-test-vectors.json]
 package main
 
 import (
+	"crypto/ed25519"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -36,9 +39,10 @@ func fail(code, format string, args ...any) error {
 }
 
 var (
-	hexSHA256    = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
-	base64SHA256 = regexp.MustCompile(`^[A-Za-z0-9+/]{43}=$`)
-	unixSeconds  = regexp.MustCompile(`^[0-9]{1,15}$`)
+	hexSHA256     = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
+	base64SHA256  = regexp.MustCompile(`^[A-Za-z0-9+/]{43}=$`)
+	base64Ed25519 = regexp.MustCompile(`^[A-Za-z0-9+/]{86}==$`)
+	unixSeconds   = regexp.MustCompile(`^[0-9]{1,15}$`)
 )
 
 // parsed is what one scheme's headers say: the signatures, the bytes signed before the body, the key.
@@ -142,7 +146,14 @@ func parseXWebhookSignature(h http.Header) (*parsed, error) {
 	return &parsed{signatures, entries["t"][0] + ".", utf8Key, t}, err
 }
 
+// publicKeyPrefix marks an Ed25519 public key: it checks the v1a signatures, any other secret the v1 ones.
+const publicKeyPrefix = "whpk_"
+
 func parseStandardWebhooks(h http.Header) (*parsed, error) {
+	return parseStandard(h, "v1", base64SHA256)
+}
+
+func parseStandard(h http.Header, wanted string, shape *regexp.Regexp) (*parsed, error) {
 	var values [3]string
 	for i, name := range []string{"webhook-id", "webhook-timestamp", "webhook-signature"} {
 		value, err := header(h, name)
@@ -161,17 +172,17 @@ func parseStandardWebhooks(h http.Header) (*parsed, error) {
 		if !found || version == "" {
 			return nil, fail("malformed_header", "webhook-signature: entry %q is not version,signature", entry)
 		}
-		if version != "v1" {
-			continue // other versions (v1a) are not Hookline's
+		if version != wanted {
+			continue // the other versions are not this secret's
 		}
-		if !base64SHA256.MatchString(value) {
-			return nil, fail("malformed_header", "webhook-signature: v1 is not 32 bytes of base64")
+		if !shape.MatchString(value) {
+			return nil, fail("malformed_header", "webhook-signature: a %s signature is malformed", wanted)
 		}
 		decoded, _ := base64.StdEncoding.DecodeString(value)
 		signatures = append(signatures, decoded)
 	}
 	if len(signatures) == 0 {
-		return nil, fail("malformed_header", "webhook-signature has no v1 entry")
+		return nil, fail("malformed_header", "webhook-signature has no %s entry", wanted)
 	}
 	return &parsed{signatures, values[0] + "." + values[1] + ".", standardWebhooksKey, t}, nil
 }
@@ -188,6 +199,13 @@ func Verify(scheme string, body []byte, h http.Header, secret string, now time.T
 	if !ok {
 		return fmt.Errorf("unknown scheme %q", scheme)
 	}
+	asymmetric := strings.HasPrefix(secret, publicKeyPrefix)
+	if asymmetric && scheme != "standard-webhooks" {
+		return fmt.Errorf("a whpk_ public key verifies Standard Webhooks (v1a) only")
+	}
+	if asymmetric {
+		parse = func(h http.Header) (*parsed, error) { return parseStandard(h, "v1a", base64Ed25519) }
+	}
 	p, err := parse(h)
 	if err != nil {
 		return err
@@ -198,12 +216,30 @@ func Verify(scheme string, body []byte, h http.Header, secret string, now time.T
 			return fail("timestamp_outside_tolerance", "%d is %d s from now", *p.timestamp, age)
 		}
 	}
+	if asymmetric {
+		return verifyEd25519(p, body, secret)
+	}
 	mac := hmac.New(sha256.New, p.key(secret))
 	mac.Write([]byte(p.prefix))
 	mac.Write(body)
 	expected := mac.Sum(nil)
 	for _, signature := range p.signatures {
 		if hmac.Equal(expected, signature) { // constant time
+			return nil
+		}
+	}
+	return fail("no_matching_signature", "no signature matches")
+}
+
+// verifyEd25519 checks the v1a signatures of "<id>.<t>.<body>" with the whpk_<base64> public key.
+func verifyEd25519(p *parsed, body []byte, publicKey string) error {
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(publicKey, publicKeyPrefix))
+	if err != nil || len(raw) != ed25519.PublicKeySize {
+		return fmt.Errorf("a whpk_ public key is base64 of %d bytes", ed25519.PublicKeySize)
+	}
+	message := append([]byte(p.prefix), body...)
+	for _, signature := range p.signatures {
+		if ed25519.Verify(ed25519.PublicKey(raw), message, signature) {
 			return nil
 		}
 	}

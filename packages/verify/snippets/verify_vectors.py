@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Verify Hookline webhook signatures in Python (standard library only).
+"""Verify Hookline webhook signatures in Python (standard library only, but for Ed25519).
 
 Copy `verify()` into your receiver and call it with the raw request body (bytes, exactly as
-received, before any JSON parsing), the headers with lowercase names, and your secret; it raises
-VerificationError (answer 401) or returns. Run as a script, it checks every vector of
+received, before any JSON parsing), the headers with lowercase names, and your secret, or for an
+ed25519 subscription its public key whpk_<base64> (GET /v1/webhooks/{id}/signing-key); it raises
+VerificationError (answer 401) or returns. Python's standard library has no Ed25519, and the
+official Standard Webhooks library (standardwebhooks 1.1.0) checks v1 (HMAC) only: v1a needs
+`pip install cryptography`, which is imported only when a whpk_ key is given. Run as a script, it checks every vector of
 schemas/signature-test-vectors.json and exits non-zero on any mismatch:
 
     python3 verify_vectors.py [path/to/signature-test-vectors.json]
@@ -19,6 +22,8 @@ from pathlib import Path
 
 HEX_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
 BASE64_SHA256 = re.compile(r"[A-Za-z0-9+/]{43}=")
+BASE64_ED25519 = re.compile(r"[A-Za-z0-9+/]{86}==")
+PUBLIC_KEY_PREFIX = "whpk_"
 TIMESTAMP = re.compile(r"[0-9]{1,15}")
 
 
@@ -63,8 +68,11 @@ def standard_webhooks_key(secret):
     return base64.b64decode(secret[6:]) if secret.startswith("whsec_") else secret.encode()
 
 
-def parse(scheme, headers):
-    """(signatures, signed-payload prefix, key function, timestamp or None) of one scheme."""
+def parse(scheme, headers, wanted="v1"):
+    """(signatures, signed-payload prefix, key function, timestamp or None) of one scheme.
+
+    For Standard Webhooks, `wanted` is the version the secret checks: v1 (HMAC) or v1a (Ed25519).
+    """
     utf8 = str.encode
     if scheme == "x-signature":
         entries = key_value_entries("x-signature", header(headers, "x-signature"))
@@ -85,22 +93,43 @@ def parse(scheme, headers):
             version, sep, value = entry.partition(",")
             if not sep or not version:
                 raise VerificationError("malformed_header", f"webhook-signature: entry {entry!r} is not version,signature")
-            if version != "v1":
-                continue  # other versions (v1a) are not Hookline's
-            if not BASE64_SHA256.fullmatch(value):
-                raise VerificationError("malformed_header", "webhook-signature: v1 is not 32 bytes of base64")
+            if version != wanted:
+                continue  # the other versions are not this secret's
+            shape = BASE64_SHA256 if wanted == "v1" else BASE64_ED25519
+            if not shape.fullmatch(value):
+                raise VerificationError("malformed_header", f"webhook-signature: a {wanted} signature is malformed")
             signatures.append(base64.b64decode(value))
         if not signatures:
-            raise VerificationError("malformed_header", "webhook-signature has no v1 entry")
+            raise VerificationError("malformed_header", f"webhook-signature has no {wanted} entry")
         return signatures, f"{msg_id}.{raw_t}.".encode(), standard_webhooks_key, t
     raise ValueError(f"unknown scheme {scheme}")
 
 
+def ed25519_verifies(public_key, message, signature):
+    """Ed25519 (RFC 8032) with PyCA cryptography: the official libraries have no v1a yet."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    raw = base64.b64decode(public_key[len(PUBLIC_KEY_PREFIX):])
+    try:
+        Ed25519PublicKey.from_public_bytes(raw).verify(signature, message)
+        return True
+    except InvalidSignature:
+        return False
+
+
 def verify(scheme, body, headers, secret, now=None, tolerance_seconds=300):
-    signatures, prefix, key, t = parse(scheme, headers)
+    asymmetric = secret.startswith(PUBLIC_KEY_PREFIX)
+    if asymmetric and scheme != "standard-webhooks":
+        raise ValueError("a whpk_ public key verifies Standard Webhooks (v1a) only")
+    signatures, prefix, key, t = parse(scheme, headers, "v1a" if asymmetric else "v1")
     now = int(time.time()) if now is None else now
     if t is not None and abs(now - t) > tolerance_seconds:
         raise VerificationError("timestamp_outside_tolerance", f"{t} is {now - t} s from now")
+    if asymmetric:
+        if not any(ed25519_verifies(secret, prefix + body, s) for s in signatures):
+            raise VerificationError("no_matching_signature", "no signature matches")
+        return
     expected = hmac.new(key(secret), prefix + body, hashlib.sha256).digest()
     # compare_digest takes the same time wherever the first differing byte is.
     if not any(hmac.compare_digest(expected, s) for s in signatures):

@@ -12,16 +12,28 @@ export interface ParsedSignatures {
   timestamp?: number;
   /** webhook-id, Standard Webhooks only. */
   id?: string;
-  /** Every candidate signature, decoded; one per secret valid at Hookline during a rotation. */
+  /** Every candidate HMAC-SHA256 signature, decoded; one per secret valid at Hookline during a rotation. */
   signatures: Buffer[];
+  /** Every candidate Ed25519 signature (Standard Webhooks v1a), decoded; one per valid key version. */
+  asymmetric: Buffer[];
   signedPayload(body: Buffer): Buffer;
   hmacKey(secret: string): Buffer;
 }
 
+/** Which Standard Webhooks signatures the caller's secrets can check: v1 (HMAC) and/or v1a (Ed25519). */
+export interface WantedVersions {
+  v1: boolean;
+  v1a: boolean;
+}
+
 const STANDARD_WEBHOOKS_PREFIX = 'whsec_';
+/** A Standard Webhooks Ed25519 public key: `whpk_` + base64 of its 32 bytes. */
+export const PUBLIC_KEY_PREFIX = 'whpk_';
 const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
 // 32 bytes in padded standard base64 is exactly 43 characters and one '='.
 const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
+// 64 bytes (an Ed25519 signature): 86 characters and two '='.
+const BASE64_ED25519 = /^[A-Za-z0-9+/]{86}==$/;
 
 const utf8Key = (secret: string) => Buffer.from(secret, 'utf8');
 
@@ -54,7 +66,7 @@ function parseXSignature(headers: HeadersLike): ParsedSignatures {
     .filter(([key]) => key === 'sha256')
     .map(([, value]) => hexSignature(header, value));
   if (signatures.length === 0) throw new MalformedHeaderError(header, 'no sha256= entry');
-  return { header, signatures, signedPayload: (body) => body, hmacKey: utf8Key };
+  return { header, signatures, asymmetric: [], signedPayload: (body) => body, hmacKey: utf8Key };
 }
 
 /** `X-Webhook-Signature: t=<unix>,v1=<hex>[,v1=<hex>…]`: HMAC of `<t>.<body>`. */
@@ -69,42 +81,58 @@ function parseXWebhookSignature(headers: HeadersLike): ParsedSignatures {
   if (signatures.length === 0) throw new MalformedHeaderError(header, 'no v1= entry');
   // The time exactly as sent: the signature covers the header's characters, not the number.
   const prefix = Buffer.from(`${rawTimestamp}.`, 'utf8');
-  return { header, timestamp, signatures, signedPayload: (body) => Buffer.concat([prefix, body]), hmacKey: utf8Key };
+  return {
+    header,
+    timestamp,
+    signatures,
+    asymmetric: [],
+    signedPayload: (body) => Buffer.concat([prefix, body]),
+    hmacKey: utf8Key,
+  };
 }
 
-/** Standard Webhooks: `webhook-signature: v1,<base64>[ v1,<base64>…]`, HMAC of `<id>.<t>.<body>`. */
-function parseStandardWebhooks(headers: HeadersLike): ParsedSignatures {
+/**
+ * Standard Webhooks: `webhook-signature: v1,<base64>[ v1a,<base64>…]` over `<id>.<t>.<body>`: v1
+ * an HMAC-SHA256, v1a an Ed25519 signature. Only the versions the caller's secrets check are read
+ * (and must be well formed); other versions are skipped, not failed.
+ */
+function parseStandardWebhooks(headers: HeadersLike, wanted: WantedVersions): ParsedSignatures {
   const header = 'webhook-signature';
   const id = requireHeader(headers, 'webhook-id');
   const rawTimestamp = requireHeader(headers, 'webhook-timestamp');
   const timestamp = parseTimestamp('webhook-timestamp', rawTimestamp);
-  const signatures = requireHeader(headers, header, ' ')
-    .split(/\s+/)
-    .map((entry) => {
-      const at = entry.indexOf(',');
-      if (at <= 0) throw new MalformedHeaderError(header, `entry "${entry}" is not version,signature`);
-      return [entry.slice(0, at), entry.slice(at + 1)];
-    })
-    // Other versions (v1a is the asymmetric one) are not Hookline's; they are skipped, not failed.
-    .filter(([version]) => version === 'v1')
-    .map(([, value]) => {
+  const signatures: Buffer[] = [];
+  const asymmetric: Buffer[] = [];
+  for (const entry of requireHeader(headers, header, ' ').split(/\s+/)) {
+    const at = entry.indexOf(',');
+    if (at <= 0) throw new MalformedHeaderError(header, `entry "${entry}" is not version,signature`);
+    const [version, value] = [entry.slice(0, at), entry.slice(at + 1)];
+    if (version === 'v1' && wanted.v1) {
       if (!BASE64_SHA256.test(value))
         throw new MalformedHeaderError(header, 'a v1 signature is not 32 bytes of base64');
-      return Buffer.from(value, 'base64');
-    });
-  if (signatures.length === 0) throw new MalformedHeaderError(header, 'no v1, entry');
+      signatures.push(Buffer.from(value, 'base64'));
+    } else if (version === 'v1a' && wanted.v1a) {
+      if (!BASE64_ED25519.test(value))
+        throw new MalformedHeaderError(header, 'a v1a signature is not 64 bytes of base64');
+      asymmetric.push(Buffer.from(value, 'base64'));
+    }
+  }
+  if (wanted.v1 && !wanted.v1a && signatures.length === 0) throw new MalformedHeaderError(header, 'no v1, entry');
+  if (wanted.v1a && !wanted.v1 && asymmetric.length === 0) throw new MalformedHeaderError(header, 'no v1a, entry');
+  if (signatures.length + asymmetric.length === 0) throw new MalformedHeaderError(header, 'no v1, or v1a, entry');
   const prefix = Buffer.from(`${id}.${rawTimestamp}.`, 'utf8');
   return {
     header,
     id,
     timestamp,
     signatures,
+    asymmetric,
     signedPayload: (body) => Buffer.concat([prefix, body]),
     hmacKey: standardWebhooksKey,
   };
 }
 
-export const SCHEMES: Record<SignatureScheme, (headers: HeadersLike) => ParsedSignatures> = {
+export const SCHEMES: Record<SignatureScheme, (headers: HeadersLike, wanted: WantedVersions) => ParsedSignatures> = {
   'standard-webhooks': parseStandardWebhooks,
   'x-webhook-signature': parseXWebhookSignature,
   'x-signature': parseXSignature,

@@ -1,13 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { NoMatchingSignatureError, TimestampOutsideToleranceError } from './errors.js';
 import type { HeadersLike } from './headers.js';
-import { SCHEMES, type ParsedSignatures, type SignatureScheme } from './schemes.js';
+import { PUBLIC_KEY_PREFIX, SCHEMES, type ParsedSignatures, type SignatureScheme } from './schemes.js';
 
 /** The replay window Hookline's interface asks consumers to enforce. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export interface VerifyOptions {
-  /** The subscription's secret, or several while you rotate it on your side: any one may match. */
+  /**
+   * The subscription's secret, or several while you rotate it on your side: any one may match. For
+   * an ed25519 subscription, its public key `whpk_<base64>` (GET /v1/webhooks/{id}/signing-key):
+   * the Standard Webhooks v1a signatures are checked with it.
+   */
   secret: string | readonly string[];
   /**
    * Which header to check. Hookline sends all three; there is no fallback from one to another,
@@ -44,9 +48,15 @@ export function verifyWebhook(
   const scheme = options.scheme ?? 'standard-webhooks';
   // hasOwn, so that a scheme such as 'toString' is unknown rather than an inherited function.
   if (!Object.hasOwn(SCHEMES, scheme)) throw new TypeError(`unknown signature scheme ${String(scheme)}`);
-  const parsed = SCHEMES[scheme](headers);
+  const hmacSecrets = secrets.filter((s) => !s.startsWith(PUBLIC_KEY_PREFIX));
+  const publicKeys = secrets.filter((s) => s.startsWith(PUBLIC_KEY_PREFIX)).map(publicKeyOf);
+  if (publicKeys.length > 0 && scheme !== 'standard-webhooks')
+    throw new TypeError('a whpk_ public key verifies Standard Webhooks (v1a) signatures only');
+  const parsed = SCHEMES[scheme](headers, { v1: hmacSecrets.length > 0, v1a: publicKeys.length > 0 });
   if (parsed.timestamp !== undefined) checkTolerance(parsed.timestamp, options);
-  if (!anySignatureMatches(parsed, toBuffer(body), secrets)) throw new NoMatchingSignatureError(parsed.header);
+  const payload = parsed.signedPayload(toBuffer(body));
+  if (!hmacMatches(parsed, payload, hmacSecrets) && !ed25519Matches(parsed, payload, publicKeys))
+    throw new NoMatchingSignatureError(parsed.header);
   return { scheme, timestamp: parsed.timestamp, id: parsed.id };
 }
 
@@ -67,8 +77,18 @@ function checkTolerance(timestamp: number, options: VerifyOptions): void {
 const toBuffer = (body: string | Uint8Array) =>
   typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 
-function anySignatureMatches(parsed: ParsedSignatures, body: Buffer, secrets: readonly string[]): boolean {
-  const payload = parsed.signedPayload(body);
+/** `whpk_<base64 of 32 bytes>` as a public key; a TypeError when it is not one. */
+function publicKeyOf(text: string): KeyObject {
+  const raw = Buffer.from(text.slice(PUBLIC_KEY_PREFIX.length), 'base64');
+  if (raw.length !== 32) throw new TypeError('a whpk_ public key is whpk_ + base64 of 32 bytes');
+  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
+}
+
+function ed25519Matches(parsed: ParsedSignatures, payload: Buffer, keys: readonly KeyObject[]): boolean {
+  return keys.some((key) => parsed.asymmetric.some((signature) => verify(null, payload, key, signature)));
+}
+
+function hmacMatches(parsed: ParsedSignatures, payload: Buffer, secrets: readonly string[]): boolean {
   for (const secret of secrets) {
     const expected = createHmac('sha256', parsed.hmacKey(secret)).update(payload).digest();
     // Every candidate is 32 bytes (the parsers check), so timingSafeEqual never sees unequal lengths.

@@ -14,14 +14,15 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Scope } from './api-key.entity.js';
 import { grants } from './api-key-token.js';
 import { ApiKeysService } from './api-keys.service.js';
-import type { AuthenticatedRequest } from './principal.js';
+import type { AuthenticatedRequest, Principal } from './principal.js';
 
 const REQUIRED_SCOPE = 'hookline:scope';
 
 const PROBLEM_MESSAGE: Record<string, string> = {
   missing: 'An API key is required: send Authorization: Bearer <key>.',
   malformed: 'The Authorization header must be "Bearer <key>".',
-  invalid: 'The API key is not valid.',
+  invalid: 'The API key is not valid: unknown or revoked.',
+  expired: 'The API key has expired.',
 };
 
 /** 401 without a valid key, 403 when the key lacks the scope the route requires. */
@@ -40,28 +41,39 @@ export class ApiKeyGuard implements CanActivate {
         'WWW-Authenticate': 'Bearer',
       });
     }
-    const scope = this.reflector.getAllAndOverride<Scope>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
-    if (scope && !grants(principal.scopes, scope)) {
+    const scopes = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (scopes && !scopes.some((scope) => grants(principal.scopes, scope))) {
       throw new AppError(
         'FORBIDDEN',
-        scope === 'operator'
+        scopes.length === 1 && scopes[0] === 'operator'
           ? 'Only an operator key may change the event catalog; tenant keys can read it.'
-          : `The API key lacks the "${scope}" scope.`,
+          : `The API key lacks the ${scopes.map((s) => `"${s}"`).join(' or ')} scope.`,
       );
     }
     return true;
   }
 }
 
-/** Requires an API key with the given scope (and documents it in OpenAPI). */
-export const RequireScope = (scope: Scope) =>
+/** Requires an API key with one of the given scopes (and documents it in OpenAPI). */
+export const RequireScope = (...scopes: [Scope, ...Scope[]]) =>
   applyDecorators(
-    SetMetadata(REQUIRED_SCOPE, scope),
+    SetMetadata(REQUIRED_SCOPE, scopes),
     UseGuards(ApiKeyGuard),
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid API key' }),
-    ApiForbiddenResponse({ description: `FORBIDDEN: the key lacks the "${scope}" scope` }),
+    ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid API key (unknown, revoked or expired)' }),
+    ApiForbiddenResponse({
+      description: `FORBIDDEN: the key lacks the ${scopes.map((s) => `"${s}"`).join(' or ')} scope`,
+    }),
   );
+
+/** Who calls (tenant, key, scopes); only usable behind RequireScope. */
+export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext): Principal => {
+  const req = context.switchToHttp().getRequest<IncomingMessage & AuthenticatedRequest>();
+  return req.principal!;
+});
 
 /** The caller's tenant; only usable behind RequireScope. */
 export const TenantId = createParamDecorator((_: unknown, context: ExecutionContext): string => {

@@ -9,6 +9,6 @@ import { ApiKeysService } from './api-keys.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
   providers: [ApiKeysRepository, ApiKeysService, ApiKeyGuard, ApiKeyMiddleware],
-  exports: [ApiKeysService, ApiKeyGuard, ApiKeyMiddleware],
+  exports: [ApiKeysService, ApiKeysRepository, ApiKeyGuard, ApiKeyMiddleware],
 })
 export class AuthModule {}

@@ -3,6 +3,7 @@ import { PartitionMaintenanceModule } from '../../platform/database/partition-ma
 import { EgressModule } from '../../platform/egress/egress.module.js';
 import { FailuresModule } from './failures/failures.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { AttemptWriter } from './dispatch/attempt-writer.js';
 import { ConcurrencyReporter } from './dispatch/concurrency-reporter.js';
 import { DeliveredCheck } from './dispatch/delivered-check.js';
@@ -14,7 +15,14 @@ import { DeferralModule } from './dispatch/deferral.module.js';
  * failure handling and the one RetryPolicy it decides with.
  */
 @Module({
-  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule, DeferralModule],
+  imports: [
+    MatchingModule,
+    SubscriptionStoreModule,
+    EgressModule,
+    PartitionMaintenanceModule,
+    FailuresModule,
+    DeferralModule,
+  ],
   providers: [DeliveryService, AttemptWriter, ConcurrencyReporter, DeliveredCheck],
   exports: [DeliveryService, DeferralModule],
 })

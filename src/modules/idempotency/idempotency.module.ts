@@ -1,12 +1,13 @@
 import { Logger, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
+import { sealedStore } from '../../platform/crypto/sealed-stores.js';
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
-/** Idempotency keys in Postgres, purged once expired (IDEMPOTENCY_TTL_HOURS, 24-48 h). */
+/** Idempotency keys in Postgres, responses sealed at rest, purged once expired (IDEMPOTENCY_TTL_HOURS, 24-48 h). */
 @Module({
-  providers: [IdempotencyRepository, IdempotencyInterceptor],
+  providers: [...sealedStore(IdempotencyRepository), IdempotencyInterceptor],
   exports: [IdempotencyInterceptor, IdempotencyRepository],
 })
 export class IdempotencyModule implements OnModuleInit, OnModuleDestroy {

@@ -1,9 +1,11 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { counter, histogram } from '../../platform/telemetry/metrics.js';
+import { subscriptionSeries } from '../../platform/telemetry/subscription-series.js';
 import { ChangelogFreshness } from './changelog-freshness.js';
 import { MatchingLease } from './matching-lease.js';
 import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
+import { SubscriptionSecrets } from '../subscriptions/subscription-secrets.js';
 import { SubscriptionTable } from './subscription-table.js';
 
 /** The changelog record the subscriptions module writes on every change (key = subscription id). */
@@ -39,12 +41,14 @@ const waited = histogram(
 export class MatchingService implements OnModuleInit {
   readonly table = new SubscriptionTable();
   private readonly log = new Logger('Matching');
+  private readonly forgetters: ((id: string) => void)[] = [];
 
   constructor(
     private readonly source: SubscriptionReader,
     private readonly freshness: ChangelogFreshness,
     private readonly lease: MatchingLease,
     private readonly config: AppConfig,
+    private readonly secrets: SubscriptionSecrets,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -90,7 +94,7 @@ export class MatchingService implements OnModuleInit {
 
   /** Applies one changelog record; reloads the subscription only when the record is newer. */
   async apply(change: SubscriptionChangedV1): Promise<void> {
-    if (change.deleted) return this.table.remove(change.id);
+    if (change.deleted) return this.forget(change.id);
     const held = this.table.get(change.id);
     if (held && held.version >= change.version) return;
     const loaded = await this.source.loadOne(change.tenant_id, change.id);
@@ -98,8 +102,19 @@ export class MatchingService implements OnModuleInit {
     else this.table.remove(change.id);
   }
 
-  /** A tombstone (null value) left by compaction or a hard delete. */
+  /**
+   * A deletion, or a tombstone (null value) left by compaction: the subscription, its opened keys,
+   * its metric series and what other parts of the process keep of it (onForget) go.
+   */
   forget(id: string): void {
     this.table.remove(id);
+    this.secrets.forget(id);
+    subscriptionSeries.forget(id);
+    for (const forget of this.forgetters) forget(id);
+  }
+
+  /** Called with the id of every subscription deleted from now on. */
+  onForget(forget: (id: string) => void): void {
+    this.forgetters.push(forget);
   }
 }

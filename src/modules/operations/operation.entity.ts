@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export const OPERATION_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLING', 'CANCELLED'] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 
-export const OPERATION_KINDS = ['report', 'recovery', 'redrive'] as const;
+export const OPERATION_KINDS = ['report', 'recovery', 'redrive', 'reencryption'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 /** States in which no work runs nor will run without a retry. */

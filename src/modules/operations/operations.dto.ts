@@ -71,4 +71,16 @@ export class ReportResult extends OperationResultBase {
   @ApiProperty({ enum: ['csv', 'json'] }) format: 'csv' | 'json';
 }
 
-export const OPERATION_RESULTS = [RecoveryResult, RedriveResult, ReportResult];
+export class ReencryptionResult extends OperationResultBase {
+  @ApiProperty({ enum: ['reencryption'] }) kind: 'reencryption';
+  @ApiProperty({ description: 'The key every value is now sealed with' }) key_id: string;
+  @ApiProperty({ ...COUNT, description: 'Rows sealed again with that key' }) rows: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer', minimum: 0 },
+    description: 'Rows sealed again, by store',
+  })
+  stores: Record<string, number>;
+}
+
+export const OPERATION_RESULTS = [RecoveryResult, RedriveResult, ReportResult, ReencryptionResult];

@@ -8,8 +8,8 @@ import { RateLimitService } from './rate-limit.service.js';
 
 /**
  * Postgres-backed limits, so every instance shares one count per key (no sticky sessions, no Redis).
- * The caller is resolved first, then counted, for every route but the health probes and the
- * Prometheus scrape; errors found before routing are raised after that, so they carry the
+ * The caller is resolved first, then counted, for every route but the health probes (metrics have
+ * a listener of their own); errors found before routing are raised after that, so they carry the
  * rate-limit headers as well.
  */
 @Module({
@@ -20,7 +20,7 @@ export class RateLimitsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(ApiKeyMiddleware, RateLimitMiddleware, raiseDeferredError)
-      .exclude({ path: 'health/{*path}', method: RequestMethod.ALL }, { path: 'metrics', method: RequestMethod.GET })
+      .exclude({ path: 'health/{*path}', method: RequestMethod.ALL })
       .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

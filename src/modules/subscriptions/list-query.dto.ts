@@ -16,6 +16,7 @@ export const FIELDS = [
   'status',
   'status_reason',
   'status_changed_at',
+  'signature_scheme',
   'version',
   'created_at',
   'updated_at',

@@ -7,9 +7,10 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppError } from '../../platform/errors/app-error.js';
 import { toFieldErrors } from '../../platform/http/validation.js';
-import { DEFAULT_GRACE_SECONDS, generateSecret, rotateSecrets, validSecrets } from './secrets.js';
+import { checkRotationLimit, DEFAULT_GRACE_SECONDS, rotateSecrets, validSecrets } from './secrets.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SecretRotationDto } from './subscription.dto.js';
+import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
 import { ifMatchAdmits } from './subscription-view.js';
 import { SubscriptionsService, stale } from './subscriptions.service.js';
@@ -28,6 +29,8 @@ const RACE_JITTER_MS = 10;
 export interface Rotation {
   subscription: SubscriptionEntity;
   generatedSecret?: string;
+  /** Ed25519: the new version's public key (whpk_…). */
+  publicKey?: string;
   previousSecretsExpireAt: string | null;
 }
 
@@ -38,6 +41,7 @@ export class SubscriptionChangesService {
     private readonly subscriptions: SubscriptionsService,
     private readonly input: SubscriptionInput,
     private readonly urls: UrlChecks,
+    private readonly secrets: SubscriptionSecrets,
   ) {}
 
   /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url is verified again. */
@@ -79,7 +83,7 @@ export class SubscriptionChangesService {
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
     };
-    if (next.url !== current.url) await this.urls.verify(next.url, validSecrets(current));
+    if (next.url !== current.url) await this.urls.verify(next.url, this.secrets.openValid(current.id, current.secrets));
     return this.save(next, current.version);
   }
 
@@ -112,16 +116,23 @@ export class SubscriptionChangesService {
     }
     if (errors.length) throw AppError.validation(errors);
     const current = await this.load(tenantId, id, ifMatch);
-    const secret = dto.secret ?? generateSecret();
     const grace = dto.grace_period_seconds ?? DEFAULT_GRACE_SECONDS;
     const now = new Date();
+    checkRotationLimit(current.secrets, grace, now);
+    const scheme =
+      dto.signature_scheme ??
+      schemeOfSecret(dto.secret) ??
+      validSecrets(current.secrets, now)[0]?.scheme ??
+      'hmac-sha256';
+    const fresh = this.secrets.create(current.id, scheme, dto.secret, now);
     const saved = await this.save(
-      { ...current, secrets: rotateSecrets(current.secrets, secret, grace, now) },
+      { ...current, secrets: rotateSecrets(current.secrets, fresh.entry, grace, now) },
       current.version,
     );
     return {
       subscription: saved,
-      generatedSecret: dto.secret ? undefined : secret,
+      generatedSecret: fresh.shown,
+      publicKey: fresh.entry.public_key,
       previousSecretsExpireAt: saved.secrets.length > 1 ? new Date(now.getTime() + grace * 1000).toISOString() : null,
     };
   }

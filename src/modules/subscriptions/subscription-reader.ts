@@ -9,6 +9,7 @@ export interface SubscriptionView {
   url: string;
   events: string[];
   status: SubscriptionStatus;
+  /** Sealed; SubscriptionSecrets opens them (per version) to sign. */
   secrets: SigningSecret[];
   sendTraceparent: boolean;
   /** Deliveries per second, enforced by the failure handling; null means unlimited. */
@@ -23,7 +24,9 @@ export interface StatusRow {
   url: string;
   alertUrl: string | null;
   status: SubscriptionStatus;
+  /** Sealed; SubscriptionSecrets opens them (per version) to sign. */
   secrets: SigningSecret[];
+  version: number;
 }
 
 const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, version`;
@@ -91,13 +94,13 @@ export class SubscriptionReader {
   async findStatus(tenantId: string, id: string): Promise<StatusRow | undefined> {
     const rows: (Omit<StatusRow, 'tenantId' | 'alertUrl'> & { tenant_id: string; alert_url: string | null })[] =
       await this.db.query(
-        `SELECT id, tenant_id, url, alert_url, status, secrets FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
+        `SELECT id, tenant_id, url, alert_url, status, secrets, version FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
         [tenantId, id],
       );
     const r = rows[0];
-    return (
-      r && { id: r.id, tenantId: r.tenant_id, url: r.url, alertUrl: r.alert_url, status: r.status, secrets: r.secrets }
-    );
+    if (!r) return undefined;
+    const { id: rowId, url, status, secrets, version } = r;
+    return { id: rowId, tenantId: r.tenant_id, url, alertUrl: r.alert_url, status, secrets, version };
   }
 
   /** The status alone; null when the tenant has no such subscription (or the id is not a UUID). */

@@ -4,14 +4,17 @@ import { MatchingLeases } from './matching-leases.js';
 import { SubscriptionReader } from './subscription-reader.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SubscriptionSecrets } from './subscription-secrets.js';
+import { sealedStore } from '../../platform/crypto/sealed-stores.js';
 
 /**
  * The subscriptions table, without the REST resource: the one reader (matching, delivery, alerts,
- * delivery log, operations) and the one writer, for modules that must not start the API's parts.
+ * delivery log, operations), the one writer (also the key ring's sealed store of signing secrets)
+ * and the secrets' sealing, for modules that must not start the API's parts.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity])],
-  providers: [SubscriptionReader, SubscriptionsRepository, MatchingLeases],
-  exports: [SubscriptionReader, SubscriptionsRepository, MatchingLeases],
+  providers: [SubscriptionReader, ...sealedStore(SubscriptionsRepository), SubscriptionSecrets, MatchingLeases],
+  exports: [SubscriptionReader, SubscriptionsRepository, SubscriptionSecrets, MatchingLeases],
 })
 export class SubscriptionStoreModule {}

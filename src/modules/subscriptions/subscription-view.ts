@@ -2,7 +2,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { EventCatalog } from '../event-types/event-catalog.js';
 import { EXPANSIONS, FIELDS } from './list-query.dto.js';
 import type { SubscriptionResource } from './subscription.dto.js';
-import type { SubscriptionEntity } from './subscription.entity.js';
+import type { SignatureScheme, SubscriptionEntity } from './subscription.entity.js';
 
 export interface ViewOptions {
   fields?: string[];
@@ -21,10 +21,16 @@ export function toResource(sub: SubscriptionEntity): SubscriptionResource {
     status: sub.status,
     status_reason: sub.statusReason,
     status_changed_at: sub.statusChangedAt?.toISOString() ?? null,
+    signature_scheme: signatureScheme(sub),
     version: sub.version,
     created_at: sub.createdAt.toISOString(),
     updated_at: sub.updatedAt.toISOString(),
   };
+}
+
+/** The scheme deliveries are signed with: the newest secret's (during a change of scheme, both sign). */
+export function signatureScheme(sub: Pick<SubscriptionEntity, 'secrets'>): SignatureScheme {
+  return [...sub.secrets].sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.scheme ?? 'hmac-sha256';
 }
 
 /** The strong ETag of a subscription: its version. */

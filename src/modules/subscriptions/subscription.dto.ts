@@ -4,6 +4,7 @@ import {
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
+  IsIn,
   IsInt,
   IsObject,
   IsOptional,
@@ -14,8 +15,10 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { MAX_GRACE_SECONDS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
+import { MAX_GRACE_SECONDS, MAX_VALID_SECRETS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from './subscription.entity.js';
 import { Optional } from '../../platform/http/validation.js';
+import { SchemaRules } from '../../platform/http/schema-rules.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
@@ -93,11 +96,49 @@ export class SubscriptionFieldsDto {
   alert_url?: string | null;
 }
 
+/** An ed25519 private key as a client may give it: `whsk_` + base64 of its 32-byte seed. */
+export const PRIVATE_KEY_PATTERN = '^whsk_[A-Za-z0-9+/]{43}=$';
+
+/**
+ * A secret fits its scheme: `whsk_…` is an ed25519 key and an HMAC secret is not one. Without
+ * signature_scheme, the secret's prefix says which it is (the Standard Webhooks serialisation).
+ */
+const SECRET_FITS_SCHEME = [
+  {
+    if: { properties: { signature_scheme: { const: 'ed25519' } }, required: ['signature_scheme'] },
+    then: { properties: { secret: { pattern: PRIVATE_KEY_PATTERN } } },
+  },
+  {
+    if: { properties: { signature_scheme: { const: 'hmac-sha256' } }, required: ['signature_scheme'] },
+    then: { properties: { secret: { not: { pattern: '^whsk_' } } } },
+  },
+  {
+    if: { properties: { secret: { pattern: '^whsk_' } }, required: ['secret'] },
+    then: { properties: { secret: { pattern: PRIVATE_KEY_PATTERN } } },
+  },
+];
+
+const SCHEME_DOC = {
+  enum: SIGNATURE_SCHEMES,
+  description:
+    'hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard ' +
+    'Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.',
+};
+
+@SchemaRules(...SECRET_FITS_SCHEME)
 export class CreateSubscriptionDto extends SubscriptionFieldsDto {
+  @ApiPropertyOptional({ ...SCHEME_DOC, default: 'hmac-sha256' })
+  @Optional()
+  @IsIn(SIGNATURE_SCHEMES)
+  signature_scheme?: SignatureScheme;
+
   @ApiPropertyOptional({
     minLength: SECRET_MIN_LENGTH,
     maxLength: SECRET_MAX_LENGTH,
-    description: 'Signing secret; generated (whsec_…) and returned once when omitted',
+    description:
+      'Signing secret; generated (whsec_…) and returned once when omitted. An ed25519 private key is ' +
+      'written whsk_<base64 of its 32-byte seed>; omitted, one is generated (never returned). Without ' +
+      'signature_scheme, a whsk_ secret makes the subscription ed25519',
   })
   @Optional()
   @IsString()
@@ -107,11 +148,22 @@ export class CreateSubscriptionDto extends SubscriptionFieldsDto {
   secret?: string;
 }
 
+@SchemaRules(...SECRET_FITS_SCHEME)
 export class SecretRotationDto {
+  @ApiPropertyOptional({
+    ...SCHEME_DOC,
+    description: `The new secret's scheme; default the given secret's (whsk_: ed25519), else the current one. ${SCHEME_DOC.description}`,
+  })
+  @Optional()
+  @IsIn(SIGNATURE_SCHEMES)
+  signature_scheme?: SignatureScheme;
+
   @ApiPropertyOptional({
     minLength: SECRET_MIN_LENGTH,
     maxLength: SECRET_MAX_LENGTH,
-    description: 'Generated when omitted',
+    description:
+      'Generated when omitted (an ed25519 key: whsk_<base64 of its 32-byte seed>); without signature_scheme ' +
+      'a whsk_ secret signs ed25519 and any other HMAC',
   })
   @Optional()
   @IsString()
@@ -124,7 +176,7 @@ export class SecretRotationDto {
     minimum: 0,
     maximum: MAX_GRACE_SECONDS,
     default: 86400,
-    description: 'How long the previous secrets stay valid',
+    description: `How long the previous secrets stay valid; at most ${MAX_VALID_SECRETS} secrets are valid at once`,
   })
   @Optional()
   @IsInt()
@@ -146,6 +198,8 @@ export class SubscriptionResource {
   @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the status last changed' })
   status_changed_at: string | null;
+  @ApiProperty({ enum: SIGNATURE_SCHEMES, description: "How deliveries are signed: the newest secret's scheme" })
+  signature_scheme: SignatureScheme;
   @ApiProperty({ description: 'Increments on every change; the ETag' }) version: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

@@ -2,9 +2,22 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn, Vers
 
 export type SubscriptionStatus = 'active' | 'disabled' | 'failing';
 
-/** A signing secret; old ones stay valid until expires_at during a rotation's grace period. */
+export const SIGNATURE_SCHEMES = ['hmac-sha256', 'ed25519'] as const;
+/** HMAC-SHA256 (Standard Webhooks v1, and X-Signature, X-Webhook-Signature) or Ed25519 (Standard Webhooks v1a). */
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+
+/**
+ * One version of a subscription's signing key, as stored: old ones stay valid until expires_at
+ * during a rotation's grace period. The key itself is only ever stored sealed (encrypted, bound to
+ * this subscription and this version's id); an Ed25519 version keeps its public key in clear.
+ */
 export interface SigningSecret {
-  secret: string;
+  id: string;
+  scheme: SignatureScheme;
+  /** HMAC: the secret's UTF-8 bytes; Ed25519: the 32-byte private seed; sealed by SubscriptionSecrets. */
+  sealed: string;
+  /** Ed25519 only: `whpk_<base64 of the 32-byte public key>`. */
+  public_key?: string;
   created_at: string;
   expires_at: string | null;
 }

@@ -13,6 +13,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
 import { WebhookActionsController } from './webhook-actions.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
+import { SigningKeyController } from './signing-key.controller.js';
 
 /**
  * Webhook subscriptions: the REST resource, its Postgres storage and the changelog that keeps every
@@ -26,7 +27,7 @@ import { WebhooksController } from './webhooks.controller.js';
     EventTypesModule,
     IdempotencyModule,
   ],
-  controllers: [WebhooksController, WebhookActionsController],
+  controllers: [WebhooksController, WebhookActionsController, SigningKeyController],
   providers: [
     SubscriptionsService,
     SubscriptionChangesService,

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
-import { SubscriptionEntity, type SubscriptionStatus } from './subscription.entity.js';
+import { sealedKeyIdSql } from '../../platform/crypto/sealed-value.js';
+import type { KeyUse, ResealedBatch, SealedStore } from '../../platform/crypto/sealed-stores.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import { binding } from './subscription-secrets.js';
+import { SubscriptionEntity, type SigningSecret, type SubscriptionStatus } from './subscription.entity.js';
 
 export interface ListCriteria {
   status?: string;
@@ -23,10 +27,17 @@ export type InTransaction = (
 ) => Promise<void>;
 
 const ISO_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+const SECRET_KEY_ID = sealedKeyIdSql(`(e->>'sealed')`);
+const HAS_STALE_SECRET = `EXISTS (SELECT 1 FROM jsonb_array_elements(s.secrets) e WHERE ${SECRET_KEY_ID} <> $1)`;
 
-/** Subscriptions in Postgres; every method is scoped to a tenant except the two the pipeline uses. */
+/**
+ * Subscriptions in Postgres; every method is scoped to a tenant except the two the pipeline uses
+ * and the key ring's (census, re-encryption), which are about every row by nature.
+ */
 @Injectable()
-export class SubscriptionsRepository {
+export class SubscriptionsRepository implements SealedStore {
+  readonly name = 'subscription signing secrets';
+
   constructor(
     @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
     private readonly db: DataSource,
@@ -174,5 +185,56 @@ export class SubscriptionsRepository {
     const { entities, raw } = await query.getRawAndEntities<{ sort_key: string }>();
     const rows = entities.slice(0, c.limit).map((entity, i) => ({ entity, sortKey: raw[i].sort_key }));
     return { rows, hasMore: entities.length > c.limit };
+  }
+
+  /** Signing secrets by the key that sealed them ('' for secrets stored before encryption at rest). */
+  async census(): Promise<KeyUse[]> {
+    const rows: { key_id: string; values: number; sample: string }[] = await this.db.query(
+      `SELECT ${SECRET_KEY_ID} AS key_id, count(*)::int AS values,
+              min(s.id::text || ' ' || coalesce(e->>'id', '') || ' ' || coalesce(e->>'sealed', '')) AS sample
+         FROM subscriptions s, jsonb_array_elements(s.secrets) e GROUP BY 1`,
+    );
+    return rows.map((r) => {
+      const [id, secretId, sealed] = r.sample.split(' ');
+      return {
+        keyId: r.key_id,
+        values: r.values,
+        sample: r.key_id ? { sealed, binding: binding(id, secretId) } : undefined,
+      };
+    });
+  }
+
+  async countStale(primaryKeyId: string): Promise<number> {
+    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM subscriptions s WHERE ${HAS_STALE_SECRET}`, [
+      primaryKeyId,
+    ])) as { n: number }[];
+    return row.n;
+  }
+
+  /**
+   * Seals again, with the newest key, the secrets of up to `limit` subscriptions after `cursor` (id
+   * order) that hold one sealed with another key. The rows stay locked until their update commits,
+   * so a concurrent change waits rather than being overwritten. Neither the version nor the secrets
+   * themselves change: nothing to announce, and every instance keeps signing as before.
+   */
+  async resealBatch(box: SecretBox, cursor: string | null, limit: number): Promise<ResealedBatch> {
+    return this.db.transaction(async (tx) => {
+      const rows: { id: string; secrets: SigningSecret[] }[] = await tx.query(
+        `SELECT id, secrets FROM subscriptions s WHERE ($2::uuid IS NULL OR id > $2) AND ${HAS_STALE_SECRET}
+          ORDER BY id LIMIT $3 FOR UPDATE`,
+        [box.primaryKeyId, cursor, limit],
+      );
+      const resealed = rows.map((r) => ({
+        id: r.id,
+        secrets: r.secrets.map((e) => ({ ...e, sealed: box.reseal(e.sealed, binding(r.id, e.id)) })),
+      }));
+      if (resealed.length)
+        await tx.query(
+          `UPDATE subscriptions s SET secrets = v.secrets
+             FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, secrets jsonb) WHERE s.id = v.id`,
+          [JSON.stringify(resealed)],
+        );
+      return { cursor: rows.length === limit ? rows[rows.length - 1].id : null, rows: rows.length };
+    });
   }
 }

@@ -4,9 +4,9 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { StagedRecord } from '../../platform/outbox/outbox.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListQueryDto } from './list-query.dto.js';
-import { generateSecret } from './secrets.js';
 import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
+import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { DuplicateSubscriptionError, SubscriptionsRepository } from './subscriptions.repository.js';
 import { ifMatchAdmits } from './subscription-view.js';
@@ -32,6 +32,7 @@ export class SubscriptionsService {
     private readonly input: SubscriptionInput,
     private readonly urls: UrlChecks,
     private readonly changelog: SubscriptionChangelog,
+    private readonly secrets: SubscriptionSecrets,
   ) {}
 
   /**
@@ -43,17 +44,19 @@ export class SubscriptionsService {
     body: unknown,
   ): Promise<{ subscription: SubscriptionEntity; generatedSecret?: string }> {
     const dto = await this.input.parseCreate(body);
-    const secret = dto.secret ?? generateSecret();
     const now = new Date();
+    const id = randomUUID();
+    const scheme = dto.signature_scheme ?? schemeOfSecret(dto.secret) ?? 'hmac-sha256';
+    const secret = this.secrets.create(id, scheme, dto.secret, now);
     const entity = {
-      id: randomUUID(),
+      id,
       tenantId,
       url: dto.url,
       events: [...dto.events].sort(),
       description: dto.description ?? '',
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
-      secrets: [{ secret, created_at: now.toISOString(), expires_at: null }],
+      secrets: [secret.entry],
       status: 'active',
       statusReason: null,
       statusChangedAt: now,
@@ -62,9 +65,9 @@ export class SubscriptionsService {
     } as SubscriptionEntity;
     // Checked before the challenge too, so a duplicate does not cost the endpoint a request.
     if (await this.repository.hasDuplicate(entity)) throw conflict();
-    await this.urls.verify(entity.url, [secret]);
+    await this.urls.verify(entity.url, [secret.key]);
     const saved = await this.saveOrConflict(entity);
-    return { subscription: saved, generatedSecret: dto.secret ? undefined : secret };
+    return { subscription: saved, generatedSecret: secret.shown };
   }
 
   async get(tenantId: string, id: string): Promise<SubscriptionEntity> {

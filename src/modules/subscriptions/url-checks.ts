@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EgressClient } from '../../platform/egress/egress-client.js';
 import { EgressGuard } from '../../platform/egress/egress-guard.js';
-import { signDelivery } from '../../platform/egress/signer.js';
+import { signWithKeys, type SigningKey } from '../../platform/egress/signer.js';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
 
 export const VERIFICATION_TIMEOUT_MS = 10_000;
@@ -31,15 +31,13 @@ export class UrlChecks {
   }
 
   /** Sends the url_verification challenge; throws URL_VERIFICATION_FAILED with the reason. */
-  async verify(url: string, secrets: string[]): Promise<void> {
+  async verify(url: string, keys: readonly SigningKey[]): Promise<void> {
     const challenge = randomBytes(24).toString('base64url');
     const body = JSON.stringify({ type: 'url_verification', challenge });
-    const headers = signDelivery({
-      msgId: `verify_${randomUUID()}`,
-      timestamp: Math.floor(Date.now() / 1000),
-      body,
-      secrets,
-    });
+    const headers = signWithKeys(
+      { msgId: `verify_${randomUUID()}`, timestamp: Math.floor(Date.now() / 1000), body },
+      keys,
+    );
     const result = await this.egress.post(url, { body, headers: { ...headers }, timeoutMs: VERIFICATION_TIMEOUT_MS });
     const fail = (message: string) =>
       new AppError('URL_VERIFICATION_FAILED', `The URL did not pass verification: ${message}.`, [

@@ -162,8 +162,9 @@ export class WebhooksController {
         {
           type: 'object',
           description: 'JSON Merge Patch (RFC 7396) of the mutable fields (null removes an optional one)',
-          // Derived from the creation body's rules when the document is built (openapi-contract.ts).
-          ...({ 'x-merge-patch-of': 'CreateSubscriptionDto', 'x-immutable': ['secret'] } as object),
+          // Derived from the creation body's rules when the document is built (openapi-contract.ts); the
+          // secret and its scheme change by rotation only.
+          ...({ 'x-merge-patch-of': 'CreateSubscriptionDto', 'x-immutable': ['secret', 'signature_scheme'] } as object),
         },
         JSON_PATCH_SCHEMA,
       ],

@@ -11,8 +11,10 @@ import {
   type RegistryConnection,
 } from './connection-security.js';
 import { withFileValues } from './file-values.js';
+import { ConfigError, parseKeyRing, type EncryptionKeySetting } from './secret-settings.js';
+import type { DeploymentEnvironment } from './security.env.js';
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const list = (text: string) =>
   text
@@ -39,6 +41,10 @@ export class AppConfig {
   readonly kafkaSecurity: KafkaSecurity;
   /** The registry's URL without user-info, its credentials and trusted CAs. */
   readonly schemaRegistry: RegistryConnection;
+  /** The key ring of secrets at rest, first key first (it encrypts); empty when none is configured. */
+  readonly encryptionKeys: readonly EncryptionKeySetting[];
+  /** The bearer token /metrics requires; empty: none. */
+  readonly metricsBearerToken: string;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -56,6 +62,14 @@ export class AppConfig {
       const at = pair.indexOf(':');
       return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };
     });
+    // SECRETS_ENCRYPTION_KEYS_FILE and METRICS_BEARER_TOKEN_FILE were read into these by fromEnv.
+    this.encryptionKeys = Object.freeze(parseKeyRing(env.SECRETS_ENCRYPTION_KEYS));
+    this.metricsBearerToken = env.METRICS_BEARER_TOKEN;
+  }
+
+  /** Production unless DEPLOYMENT_ENVIRONMENT says development: then a start without a key ring is allowed. */
+  get deploymentEnvironment(): DeploymentEnvironment {
+    return this.env.DEPLOYMENT_ENVIRONMENT;
   }
 
   hasRole(role: Role): boolean {

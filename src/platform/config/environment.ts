@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
-import { CatalogEnvironment } from './catalog-environment.js';
+import { SecurityEnvironment } from './security.env.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -18,8 +18,8 @@ const BROKER_LIST = /^\s*[^\s,:]+:\d+(\s*,\s*[^\s,:]+:\d+)*\s*$/;
  * Every variable the service reads, with its default. Validated once at start (Immich's pattern):
  * nothing else in the code reads process.env.
  */
-export class Environment extends CatalogEnvironment {
-  /** HTTP port of the API, the health checks and /metrics. */
+export class Environment extends SecurityEnvironment {
+  /** HTTP port of the API and the health checks (/metrics has a listener of its own, METRICS_PORT). */
   @IsOptional()
   @Transform(toInt)
   @IsInt()

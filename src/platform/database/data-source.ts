@@ -1,10 +1,14 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
-import { migrations } from './migrations/index.js';
+import { keyRingFromConfig } from '../crypto/key-ring-config.js';
+import { SecretBox } from '../crypto/secret-box.js';
+import { migrationsFor } from './migrations/index.js';
 
 export class DatabaseUnavailableError extends Error {}
 
 export function dataSourceOptions(config: AppConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+  let box: SecretBox | undefined;
+  const migrations = migrationsFor(() => (box ??= new SecretBox(keyRingFromConfig(config))));
   return {
     type: 'postgres',
     url: config.env.DATABASE_URL,

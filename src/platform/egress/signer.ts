@@ -1,4 +1,15 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, createSecretKey, sign, type KeyObject } from 'node:crypto';
+
+/** A key a request is signed with, ready for use; made once per subscription version, never per request. */
+export type SigningKey =
+  | {
+      scheme: 'hmac-sha256';
+      /** The secret's UTF-8 bytes: X-Signature and X-Webhook-Signature. */
+      utf8: KeyObject;
+      /** The Standard Webhooks key: a whsec_ secret base64-decoded, any other as UTF-8. */
+      standard: KeyObject;
+    }
+  | { scheme: 'ed25519'; privateKey: KeyObject };
 
 export interface SignatureInput {
   /** The message id: the event id, identical across retries (Standard Webhooks' webhook-id). */
@@ -7,40 +18,20 @@ export interface SignatureInput {
   timestamp: number;
   /** The exact bytes sent as the request body. */
   body: string;
-  /** Every currently valid secret; during a rotation's grace period, the new one and the old ones. */
-  secrets: readonly string[];
 }
 
 export interface SignatureHeaders {
-  'x-signature': string;
-  'x-webhook-signature': string;
+  /** Absent when no HMAC key signs (an ed25519-only subscription). */
+  'x-signature'?: string;
+  'x-webhook-signature'?: string;
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
 }
 
 const STANDARD_WEBHOOKS_PREFIX = 'whsec_';
-
-/**
- * HMAC keys by secret, made once: Node prepares a raw key on every createHmac, and for a Buffer key
- * (the Standard Webhooks form) that took ten times the HMAC itself. Bounded: cleared when full.
- */
-const MAX_CACHED_KEYS = 10_000;
-const utf8Keys = new Map<string, KeyObject>();
-const standardKeys = new Map<string, KeyObject>();
-
-function cachedKey(cache: Map<string, KeyObject>, secret: string, bytes: (secret: string) => Buffer): KeyObject {
-  let key = cache.get(secret);
-  if (!key) {
-    if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-    cache.set(secret, (key = createSecretKey(bytes(secret))));
-  }
-  return key;
-}
-
-const utf8Key = (secret: string) => cachedKey(utf8Keys, secret, (s) => Buffer.from(s, 'utf8'));
-const standardKey = (secret: string) => cachedKey(standardKeys, secret, standardWebhooksKey);
-const hmac = (key: KeyObject, data: string) => createHmac('sha256', key).update(data, 'utf8');
+/** DER of a PKCS#8 Ed25519 private key before its 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 /**
  * The Standard Webhooks HMAC key: a `whsec_<base64>` secret is used base64-decoded, as the
@@ -52,29 +43,70 @@ export function standardWebhooksKey(secret: string): Buffer {
     : Buffer.from(secret, 'utf8');
 }
 
-/**
- * The signature headers of a delivery (docs/reference/webhook-requests.md), one signature per valid secret so that
- * consumers rotate secrets without downtime:
- * - `X-Signature: sha256=<hex>` — HMAC of the body; several secrets give comma-separated entries
- *   (`sha256=<a>,sha256=<b>`), newest first; a consumer accepts the request when any entry matches.
- * - `X-Webhook-Signature: t=<ts>,v1=<hex>[,v1=<hex>…]` — HMAC of `"<t>.<body>"` (Stripe's shape).
- * - `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>[ v1,<base64>…]` — Standard
- *   Webhooks, HMAC of `"<id>.<t>.<body>"`, space-separated entries.
- * The HMAC key of the first two is the secret's UTF-8 bytes, whsec_ prefix included.
- */
-export function signDelivery(input: SignatureInput): SignatureHeaders {
-  if (input.secrets.length === 0) throw new Error('cannot sign without a secret');
-  const t = String(Math.floor(input.timestamp));
-  const timestamped = `${t}.${input.body}`;
-  const standard = `${input.msgId}.${t}.${input.body}`;
+export function hmacSigningKey(secret: string): SigningKey {
   return {
-    'x-signature': input.secrets.map((s) => `sha256=${hmac(utf8Key(s), input.body).digest('hex')}`).join(','),
-    'x-webhook-signature': [
-      `t=${t}`,
-      ...input.secrets.map((s) => `v1=${hmac(utf8Key(s), timestamped).digest('hex')}`),
-    ].join(','),
+    scheme: 'hmac-sha256',
+    utf8: createSecretKey(Buffer.from(secret, 'utf8')),
+    standard: createSecretKey(standardWebhooksKey(secret)),
+  };
+}
+
+/** An Ed25519 signing key from its 32-byte private seed. */
+export function ed25519SigningKey(seed: Buffer): SigningKey {
+  if (seed.length !== 32) throw new Error('an Ed25519 private key is 32 bytes');
+  return { scheme: 'ed25519', privateKey: ed25519PrivateKey(seed) };
+}
+
+export function ed25519PrivateKey(seed: Buffer): KeyObject {
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
+
+/** The raw 32-byte public key of an Ed25519 private seed. */
+export function ed25519PublicKey(seed: Buffer): Buffer {
+  const jwk = createPublicKey(ed25519PrivateKey(seed)).export({ format: 'jwk' });
+  return Buffer.from(jwk.x!, 'base64url');
+}
+
+const hmac = (key: KeyObject, data: string) => createHmac('sha256', key).update(data, 'utf8');
+
+/**
+ * The signature headers of a delivery (docs/reference/webhook-requests.md), one signature per key so that consumers
+ * rotate with no downtime, newest key first:
+ * - `X-Signature: sha256=<hex>[,sha256=<hex>…]` — HMAC of the body (HMAC keys only).
+ * - `X-Webhook-Signature: t=<ts>,v1=<hex>[,v1=<hex>…]` — HMAC of `"<t>.<body>"` (HMAC keys only).
+ * - `webhook-id`, `webhook-timestamp`, `webhook-signature` — Standard Webhooks over
+ *   `"<id>.<t>.<body>"`: `v1,<base64 HMAC-SHA256>` per HMAC key and `v1a,<base64 Ed25519>` per
+ *   Ed25519 key, space-separated.
+ */
+export function signWithKeys(input: SignatureInput, keys: readonly SigningKey[]): SignatureHeaders {
+  if (keys.length === 0) throw new Error('cannot sign without a secret');
+  const t = String(Math.floor(input.timestamp));
+  const standard = `${input.msgId}.${t}.${input.body}`;
+  const hmacKeys = keys.flatMap((k) => (k.scheme === 'hmac-sha256' ? [k] : []));
+  const timestamped = `${t}.${input.body}`;
+  const signatures = keys.map((k) =>
+    k.scheme === 'hmac-sha256'
+      ? `v1,${hmac(k.standard, standard).digest('base64')}`
+      : `v1a,${sign(null, Buffer.from(standard, 'utf8'), k.privateKey).toString('base64')}`,
+  );
+  return {
+    ...(hmacKeys.length > 0 && {
+      'x-signature': hmacKeys.map((k) => `sha256=${hmac(k.utf8, input.body).digest('hex')}`).join(','),
+      'x-webhook-signature': [`t=${t}`, ...hmacKeys.map((k) => `v1=${hmac(k.utf8, timestamped).digest('hex')}`)].join(
+        ',',
+      ),
+    }),
     'webhook-id': input.msgId,
     'webhook-timestamp': t,
-    'webhook-signature': input.secrets.map((s) => `v1,${hmac(standardKey(s), standard).digest('base64')}`).join(' '),
+    'webhook-signature': signatures.join(' '),
   };
+}
+
+/**
+ * signWithKeys for HMAC secrets given as text (the URL verification challenge, tests and the
+ * signature vectors). The HMAC key of the first two headers is the secret's UTF-8 bytes, whsec_
+ * prefix included.
+ */
+export function signDelivery(input: SignatureInput & { secrets: readonly string[] }): Required<SignatureHeaders> {
+  return signWithKeys(input, input.secrets.map(hmacSigningKey)) as Required<SignatureHeaders>;
 }

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { getMetadataStorage } from 'class-validator';
 import { completeContract } from './openapi-contract.js';
 import { asOpenApi31 } from './openapi-31.js';
+import { addSchemaRules } from './schema-rules.js';
 import { addLinks } from './openapi-links.js';
 import { documentValidation } from './validation-schema.js';
 
@@ -52,6 +53,7 @@ export function buildOpenApiDocument(
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key of your tenant' })
     .build();
   const document = versionAsServer(completeContract(SwaggerModule.createDocument(app, config)));
+  addSchemaRules(document, validatedModels());
   addLinks(document);
   describeBatch(document, facts.batchMaxItems);
   return asOpenApi31(document);

@@ -38,7 +38,6 @@ export class HttpMetrics implements OnApplicationBootstrap {
     server?.prependListener('request', (req, res) => {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
-        if (req.url?.startsWith('/metrics')) return;
         const labels = { method: req.method ?? 'OTHER', route: routeLabel(req), status_code: String(res.statusCode) };
         requests.inc(labels);
         duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);

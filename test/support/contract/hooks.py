@@ -13,7 +13,7 @@ host, refuses private addresses and sends a verification challenge; a generated 
 
 and only those are let through; anything else that refuses schema-valid data still fails.
 
-Beyond it, three answers depend on state the fuzzer cannot have, not on the schema, and each is let
+Beyond it, four answers depend on state the fuzzer cannot have, not on the schema, and each is let
 through only in the exact case that makes it right:
 
   * 412 PRECONDITION_FAILED to a request that carries If-Match: a generated ETag is not the
@@ -23,7 +23,9 @@ through only in the exact case that makes it right:
   * 422 to a JSON Patch (RFC 6902) of the documented shape that does not apply to the subscription
     as it is (PATCH_NOT_APPLICABLE: a path that does not exist, a failed `test`) or whose result is
     not a valid subscription (details on the subscription's fields): both depend on the current
-    subscription, which a schema for the patch cannot know.
+    subscription, which a schema for the patch cannot know;
+  * 422 IN_THE_PAST on an API key's `expires_at`: whether a time has passed depends on the clock
+    when the request arrives, which no schema can state.
 
 Idempotency-Key: a key reused with another request is refused (422 IDEMPOTENCY_KEY_REUSED, as the
 IETF Idempotency-Key draft says); that is state, not schema, so each generated positive case gets a
@@ -120,15 +122,20 @@ def unreachable_detail(detail) -> bool:
     return detail.get("code") in UNREACHABLE_CODES or parse
 
 
+def past_expiry(detail) -> bool:
+    """An API key's expires_at that the clock has passed: state (the time), not schema."""
+    return detail.get("field") == "expires_at" and detail.get("code") == "IN_THE_PAST"
+
+
 def state_or_unreachable_refusal(response, case) -> bool:
-    """A 422 whose every detail is an unreachable callback URL or a cursor the service never issued."""
+    """A 422 whose every detail is an unreachable callback URL, a cursor never issued or a past expiry."""
     if response.status_code != 422:
         return False
     try:
         details = json.loads(response.content)["error"].get("details") or []
     except (ValueError, KeyError, TypeError, AttributeError):
         return False
-    return bool(details) and all(unreachable_detail(d) or unissued_cursor(d, case) for d in details)
+    return bool(details) and all(unreachable_detail(d) or unissued_cursor(d, case) or past_expiry(d) for d in details)
 
 
 def stale_precondition(response, case) -> bool:

@@ -1,22 +1,14 @@
-import { signDelivery } from '../../../src/platform/egress/signer.js';
+import { generateKeyPairSync, verify } from 'node:crypto';
+import { ed25519SigningKey, hmacSigningKey, signDelivery } from '../../../src/platform/egress/signer.js';
 import { USER_AGENT } from '../../../src/modules/delivery/signing/user-agent.js';
 import { signedRequestHeaders } from '../../../src/modules/delivery/signing/request-signing.js';
 
 const now = Date.parse('2026-01-01T12:00:00Z');
-const secret = (value: string, created: string, expires: string | null = null) => ({
-  secret: value,
-  created_at: created,
-  expires_at: expires,
-});
 
 describe('signedRequestHeaders (deliveries and alerts)', () => {
-  it('signs with the secrets still valid at the request time, newest first, and names Hookline', () => {
-    const secrets = [
-      secret('old-secret-old-secret', '2025-12-01T00:00:00Z', '2026-01-01T13:00:00Z'),
-      secret('expired-secret-expired', '2025-11-01T00:00:00Z', '2026-01-01T11:00:00Z'),
-      secret('new-secret-new-secret', '2026-01-01T10:00:00Z'),
-    ];
-    const headers = signedRequestHeaders({ msgId: 'evt_1', body: '{"a":1}', secrets, now });
+  it('signs with every key it is given, in order, and names Hookline', () => {
+    const keys = [hmacSigningKey('new-secret-new-secret'), hmacSigningKey('old-secret-old-secret')];
+    const headers = signedRequestHeaders({ msgId: 'evt_1', body: '{"a":1}', keys, now });
     expect(headers).toEqual({
       ...signDelivery({
         msgId: 'evt_1',
@@ -29,8 +21,21 @@ describe('signedRequestHeaders (deliveries and alerts)', () => {
     });
   });
 
-  it('refuses to send unsigned when every secret has expired', () => {
-    const secrets = [secret('expired-secret-expired', '2025-11-01T00:00:00Z', '2026-01-01T11:00:00Z')];
-    expect(() => signedRequestHeaders({ msgId: 'evt_1', body: '{}', secrets, now })).toThrow('cannot sign');
+  it('sends only Standard Webhooks headers, v1a, for an ed25519 key', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const seed = Buffer.from(privateKey.export({ format: 'jwk' }).d!, 'base64url');
+    const headers = signedRequestHeaders({ msgId: 'evt_2', body: '{"b":2}', keys: [ed25519SigningKey(seed)], now });
+    expect(Object.keys(headers).sort()).toEqual(
+      ['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp'].sort(),
+    );
+    const [version, signature] = headers['webhook-signature'].split(',');
+    expect(version).toBe('v1a');
+    expect(verify(null, Buffer.from(`evt_2.${now / 1000}.{"b":2}`), publicKey, Buffer.from(signature, 'base64'))).toBe(
+      true,
+    );
+  });
+
+  it('refuses to send unsigned when no key is valid', () => {
+    expect(() => signedRequestHeaders({ msgId: 'evt_1', body: '{}', keys: [], now })).toThrow('cannot sign');
   });
 });

@@ -38,7 +38,7 @@ describe('docker compose', () => {
     }
   });
 
-  it('scrapes every role group with Prometheus and loads the shipped alert rules', () => {
+  it('scrapes every role group on its metrics port with Prometheus and loads the shipped alert rules', () => {
     const mount = services.prometheus.volumes?.find((v) => v.endsWith(':/etc/prometheus:ro'));
     expect(mount).toBe('./deploy/observability/prometheus:/etc/prometheus:ro');
     const config = read('deploy/observability/prometheus/prometheus.yml') as {
@@ -50,7 +50,7 @@ describe('docker compose', () => {
     const targets = config.scrape_configs.flatMap((c) => c.static_configs.flatMap((s) => s.targets));
     expect(targets.sort()).toEqual(
       Object.keys(ROLE_GROUPS)
-        .map((s) => `${s}:3000`)
+        .map((s) => `${s}:9464`)
         .sort(),
     );
   });

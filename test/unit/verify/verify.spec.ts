@@ -1,5 +1,6 @@
-import { signDelivery } from '../../../src/platform/egress/signer.js';
+import { ed25519SigningKey, signDelivery, signWithKeys } from '../../../src/platform/egress/signer.js';
 import {
+  ed25519KeyPair,
   MalformedHeaderError,
   MissingHeaderError,
   NoMatchingSignatureError,
@@ -70,7 +71,7 @@ describe('verifyWebhook', () => {
     const repeated = {
       ...rotated,
       'webhook-signature': [first, second],
-      'x-signature': rotated['x-signature'].split(','),
+      'x-signature': rotated['x-signature']!.split(','),
     };
     expect(() => verifyWebhook(body, repeated, { secret, now: t })).not.toThrow();
     expect(() => verifyWebhook(body, repeated, { secret, scheme: 'x-signature' })).not.toThrow();
@@ -111,6 +112,46 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(body, headers, { secret, scheme: 'toString' as SignatureScheme })).toThrow(
       /unknown signature scheme/,
     );
+  });
+});
+
+describe('ed25519 (Standard Webhooks v1a)', () => {
+  const pair = ed25519KeyPair();
+  const signed = sign({ id: 'evt_1', timestamp: t, body, secrets: pair.secretKey });
+
+  it("signs like Hookline's signer: v1a only, without the HMAC headers", () => {
+    const seed = Buffer.from(pair.secretKey.slice('whsk_'.length), 'base64');
+    expect(signed).toEqual(signWithKeys({ msgId: 'evt_1', timestamp: t, body }, [ed25519SigningKey(seed)]));
+    expect(signed['webhook-signature']).toMatch(/^v1a,[A-Za-z0-9+/]{86}==$/);
+    expect(signed['x-signature']).toBeUndefined();
+  });
+
+  it('verifies with the whpk_ public key and no other', () => {
+    expect(verifyWebhook(body, signed, { secret: pair.publicKey, now: t })).toEqual({
+      scheme: 'standard-webhooks',
+      id: 'evt_1',
+      timestamp: t,
+    });
+    expect(() => verifyWebhook(body, signed, { secret: ed25519KeyPair().publicKey, now: t })).toThrow(
+      NoMatchingSignatureError,
+    );
+    expect(() => verifyWebhook(`${body} `, signed, { secret: pair.publicKey, now: t })).toThrow(
+      NoMatchingSignatureError,
+    );
+    // An HMAC secret finds no v1 signature to check.
+    expect(() => verifyWebhook(body, signed, { secret, now: t })).toThrow(MalformedHeaderError);
+  });
+
+  it('checks v1 and v1a side by side while a subscription changes scheme', () => {
+    const both = sign({ id: 'evt_1', timestamp: t, body, secrets: [pair.secretKey, secret] });
+    expect(both['webhook-signature'].split(' ').map((e) => e.split(',')[0])).toEqual(['v1a', 'v1']);
+    for (const key of [pair.publicKey, secret, [secret, pair.publicKey]])
+      expect(() => verifyWebhook(body, both, { secret: key, now: t })).not.toThrow();
+  });
+
+  it('refuses a public key for the HMAC-only headers, and one that is not 32 bytes', () => {
+    expect(() => verifyWebhook(body, signed, { secret: pair.publicKey, scheme: 'x-signature' })).toThrow(TypeError);
+    expect(() => verifyWebhook(body, signed, { secret: 'whpk_AAAA', now: t })).toThrow(TypeError);
   });
 });
 

@@ -4,6 +4,7 @@ import { counter } from '../../../platform/telemetry/metrics.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import type { AlertEventV1 } from '../failures/alert-event.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
+import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 
 const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);
 
@@ -25,18 +26,16 @@ export class AlertSender {
   constructor(
     private readonly subscriptions: SubscriptionReader,
     private readonly egress: EgressClient,
+    private readonly secrets: SubscriptionSecrets,
   ) {}
 
   async send(alert: AlertEventV1): Promise<'sent' | 'no_alert_url' | 'blocked'> {
     const subscription = await this.subscriptions.findStatus(alert.tenant_id, alert.subscription_id);
     if (!subscription?.alertUrl) return 'no_alert_url';
     const body = JSON.stringify(alert.event);
-    const headers = signedRequestHeaders({
-      msgId: alert.event.id,
-      body,
-      secrets: subscription.secrets,
-      now: Date.now(),
-    });
+    const now = Date.now();
+    const keys = this.secrets.signingKeys(subscription, new Date(now));
+    const headers = signedRequestHeaders({ msgId: alert.event.id, body, keys, now });
     const result = await this.egress.post(subscription.alertUrl, { headers, body });
     sent.inc({ outcome: result.outcome });
     if (result.outcome === 'success') return 'sent';

@@ -3,9 +3,11 @@ import { EgressClient } from '../../../platform/egress/egress-client.js';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import { traceAttempt } from '../../../platform/telemetry/delivery-telemetry.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
+import { subscriptionSeries } from '../../../platform/telemetry/subscription-series.js';
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import { MatchingService } from '../../matching/matching.service.js';
+import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 import { AttemptWriter } from './attempt-writer.js';
 import { markedIfReplay, type DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
@@ -57,11 +59,13 @@ export class DeliveryService {
     private readonly failures: FailureHandling,
     private readonly concurrency: ConcurrencyReporter,
     private readonly deliveredCheck: DeliveredCheck,
+    private readonly secrets: SubscriptionSecrets,
     stalls: StallConfirmation,
     config: AppConfig,
   ) {
     this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
     concurrency.watch(this.slots);
+    matching.onForget((id) => this.slots.forget(id));
     // Records are keyed by subscription: a key stalls only while its endpoint keeps a request waiting.
     stalls.judgeWith((subscriptionId, now) => this.slots.endpointHolds(subscriptionId, now));
   }
@@ -164,8 +168,11 @@ export class DeliveryService {
     { task, telemetry, sent }: DispatchContext,
   ): Promise<DispatchStep> {
     const requestAt = Date.now();
+    // Known to exist (prepare found it): its series may be its own (METRICS_MAX_SUBSCRIPTION_SERIES).
+    subscriptionSeries.touch(task.subscription_id, requestAt);
     const body = bodyOf(task);
-    const headers = signedRequestHeaders({ msgId: task.event.id, body, secrets: subscription.secrets, now: requestAt });
+    const keys = this.secrets.signingKeys(subscription, new Date(requestAt));
+    const headers = signedRequestHeaders({ msgId: task.event.id, body, keys, now: requestAt });
     // traceparent (per subscription, on by default) is written by the telemetry layer.
     const answered = this.slots.sending(task.subscription_id, requestAt);
     const result = await telemetry

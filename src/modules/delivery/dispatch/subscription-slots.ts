@@ -1,4 +1,6 @@
+import type { Gauge } from 'prom-client';
 import { gauge } from '../../../platform/telemetry/metrics.js';
+import { OTHER_SUBSCRIPTIONS, subscriptionSeries } from '../../../platform/telemetry/subscription-series.js';
 
 /** Requests a subscription may have in flight before any of its requests finished. */
 const INITIAL_LIMIT = 4;
@@ -61,13 +63,22 @@ export class SubscriptionSlots {
     setInterval(() => this.sweep(Date.now()), SWEEP_MS).unref();
     gauge(
       'hookline_subscription_concurrency_limit',
-      'Adaptive limit of requests in flight, per busy subscription',
+      'Adaptive limit of requests in flight, per busy subscription; subscription_id="_other": the lowest of the rest',
       ['subscription_id'],
-      (g) => {
-        g.reset();
-        for (const [id, limit] of this.limits) g.set({ subscription_id: id }, limit);
-      },
+      (g) => this.report(g),
     );
+  }
+
+  /** Each admitted subscription's limit (METRICS_MAX_SUBSCRIPTION_SERIES); the lowest of the others as _other. */
+  private report(g: Gauge<'subscription_id'>): void {
+    g.reset();
+    let others = Infinity;
+    for (const [id, limit] of this.limits) {
+      const label = subscriptionSeries.label(id);
+      if (label === OTHER_SUBSCRIPTIONS) others = Math.min(others, limit);
+      else g.set({ subscription_id: label }, limit);
+    }
+    if (others !== Infinity) g.set({ subscription_id: OTHER_SUBSCRIPTIONS }, others);
   }
 
   limitOf(id: string): number {
@@ -189,6 +200,13 @@ export class SubscriptionSlots {
       outcome === 'answered' ? Math.min(this.maxPerSubscription, limit + 1) : Math.max(1, Math.floor(limit / 2));
     if (next !== limit) this.changed.add(id);
     this.limits.set(id, next);
+  }
+
+  /** A deleted subscription: what is kept of it goes (its requests still in flight keep their slots). */
+  forget(id: string): void {
+    this.limits.delete(id);
+    this.floorMs.delete(id);
+    this.changed.delete(id);
   }
 
   /** The limits that moved since the last call, for reporting them beyond this process. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
+import { subscriptionSeries } from '../../../platform/telemetry/subscription-series.js';
 import type { AttemptSummary } from '../attempt-history.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 import { RetryPolicy } from '../retry/retry-policy.js';
@@ -18,10 +19,12 @@ const STALLED_FOR_MS = 10_000;
  */
 const CONFIRMED_AFTER_MS = 2_000;
 
-const deferred = counter(
-  'hookline_deferred_tasks_total',
-  'Tasks that stepped aside to a retry tier because their subscription stalled (not attempts)',
-  ['subscription_id'],
+const deferred = subscriptionSeries.track(
+  counter(
+    'hookline_deferred_tasks_total',
+    'Tasks that stepped aside to a retry tier because their subscription stalled (not attempts)',
+    ['subscription_id'],
+  ),
 );
 
 /**
@@ -54,7 +57,7 @@ export class TaskDeferral {
     const now = Date.now();
     const since = this.deferring.get(task.subscription_id)?.since ?? now;
     this.deferring.set(task.subscription_id, { since, latest: now });
-    deferred.inc({ subscription_id: task.subscription_id });
+    deferred.inc({ subscription_id: subscriptionSeries.touch(task.subscription_id, now) });
     return true;
   }
 

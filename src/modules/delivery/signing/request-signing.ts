@@ -1,6 +1,4 @@
-import { signDelivery } from '../../../platform/egress/signer.js';
-import { validSecrets } from '../../subscriptions/secrets.js';
-import type { SigningSecret } from '../../subscriptions/subscription.entity.js';
+import { signWithKeys, type SigningKey } from '../../../platform/egress/signer.js';
 import { USER_AGENT } from './user-agent.js';
 
 export interface SignedRequestInput {
@@ -8,21 +6,22 @@ export interface SignedRequestInput {
   msgId: string;
   /** The exact bytes sent as the body. */
   body: string;
-  /** The subscription's secrets, expired ones included: the reader leaves them out. */
-  secrets: SigningSecret[];
-  /** When the request is made (epoch ms): it is signed, and decides which secrets are still valid. */
+  /** The subscription's keys valid at `now`, newest first (SubscriptionSecrets.signingKeys). */
+  keys: readonly SigningKey[];
+  /** When the request is made (epoch ms): it is signed. */
   now: number;
 }
 
 /**
  * The headers of every request Hookline sends to a subscriber, deliveries and alerts alike: one
- * signature per secret still valid at `now` (so that a rotation needs no downtime), the JSON content
- * type and the user agent. Kept in one place so that a subscriber verifies both with the same code.
+ * signature per key still valid (so that a rotation needs no downtime), the JSON content type and
+ * the user agent. Kept in one place so that a subscriber verifies both with the same code.
  */
 export function signedRequestHeaders(input: SignedRequestInput): Record<string, string> {
-  const secrets = validSecrets({ secrets: input.secrets }, new Date(input.now));
+  const signed = signWithKeys({ msgId: input.msgId, timestamp: input.now / 1000, body: input.body }, input.keys);
   return {
-    ...signDelivery({ msgId: input.msgId, timestamp: input.now / 1000, body: input.body, secrets }),
+    // The HMAC-only headers are left out for an ed25519-only subscription, never set to undefined.
+    ...(signed as unknown as Record<string, string>),
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
   };

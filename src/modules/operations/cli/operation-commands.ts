@@ -10,7 +10,7 @@ export interface CliOutput {
   stderr: NodeJS.WritableStream;
 }
 
-interface ConnectionOptions {
+export interface ConnectionOptions {
   url: string;
   apiKey: string;
   wait: boolean;
@@ -18,7 +18,7 @@ interface ConnectionOptions {
 }
 
 /** --url/--api-key (or HOOKLINE_URL/HOOKLINE_API_KEY), --no-wait and --interval on every command. */
-function withConnection(command: Command): Command {
+export function withConnection(command: Command): Command {
   return command
     .addOption(
       new Option('--url <url>', 'base address of the Hookline API')
@@ -47,7 +47,8 @@ export function registerOperationCommands(program: Command, io: CliOutput = proc
   registerReport(program, run, io);
 }
 
-async function runOperation(
+/** Starts an operation, follows it (a progress bar on a terminal), prints it; exits non-zero unless COMPLETED. */
+export async function runOperation(
   io: CliOutput,
   options: ConnectionOptions,
   path: string,

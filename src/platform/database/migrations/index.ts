@@ -7,9 +7,15 @@ import { DefaultPartitions1733000000000 } from './1733000000000-default-partitio
 import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
 import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-report.js';
 import { MatchingLeases1733300000000 } from './1733300000000-matching-leases.js';
+import { secretsAtRestMigration } from './1734200000000-secrets-at-rest.js';
+import { ApiKeyLifecycle1734200100000 } from './1734200100000-api-key-lifecycle.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 
-/** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
-export const migrations = [
+/**
+ * Every migration in order; listed explicitly because the service runs as ES modules (no globbing).
+ * `box` gives the key ring for the migrations that encrypt rows; asked for only when one must.
+ */
+export const migrationsFor = (box: () => SecretBox) => [
   Foundation1732240000000,
   EventPipeline1732300000000,
   ApiConventions1732400000000,
@@ -19,4 +25,6 @@ export const migrations = [
   FleetState1733100000000,
   ConcurrencyReport1733200000000,
   MatchingLeases1733300000000,
+  secretsAtRestMigration(box),
+  ApiKeyLifecycle1734200100000,
 ];
