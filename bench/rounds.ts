@@ -2,9 +2,13 @@ import type { BaselineResult } from './baseline.js';
 import type { FanoutResult } from './scenario-fanout.js';
 import { median } from './stats.js';
 
-/** One round: the raw baseline, then every fan-out case, back to back on the same machine state. */
+/**
+ * One round: the raw baseline, the minimal durable sender, then every fan-out case, back to back on
+ * the same machine state.
+ */
 export interface Round {
   baseline: BaselineResult;
+  durable: BaselineResult;
   fanout: FanoutResult[];
 }
 
@@ -22,13 +26,13 @@ export function overRounds(values: number[]): OverRounds {
   return { median: mid, values, spreadPct };
 }
 
-/** Per fan-out case, its throughput ratio to the raw baseline of the same round. */
-export function burstRatios(rounds: Round[]): Map<number, OverRounds> {
+/** Per fan-out case, its throughput ratio to a baseline (raw or durable) of the same round. */
+export function burstRatios(rounds: Round[], to: 'baseline' | 'durable' = 'baseline'): Map<number, OverRounds> {
   const cases = rounds[0]?.fanout.map((f) => f.subscriptions) ?? [];
   return new Map(
     cases.map((subscriptions, i) => [
       subscriptions,
-      overRounds(rounds.map((r) => r.fanout[i].throughput.perSecond / r.baseline.perSecond)),
+      overRounds(rounds.map((r) => r.fanout[i].throughput.perSecond / r[to].perSecond)),
     ]),
   );
 }
@@ -39,10 +43,18 @@ export function medianOf<T>(runs: T[], value: (run: T) => number): T {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-/** The summary's view: the median baseline and, per case, its median run. */
-export function representative(rounds: Round[]): { baseline: BaselineResult; fanout: FanoutResult[] } {
+/** The summary's view: the median baselines and, per case, its median run. */
+export function representative(rounds: Round[]): {
+  baseline: BaselineResult;
+  durable: BaselineResult;
+  fanout: FanoutResult[];
+} {
   const baseline = medianOf(
     rounds.map((r) => r.baseline),
+    (b) => b.perSecond,
+  );
+  const durable = medianOf(
+    rounds.map((r) => r.durable),
     (b) => b.perSecond,
   );
   const cases = rounds[0]?.fanout.length ?? 0;
@@ -52,5 +64,5 @@ export function representative(rounds: Round[]): { baseline: BaselineResult; fan
       (f) => f.throughput.perSecond,
     ),
   );
-  return { baseline, fanout };
+  return { baseline, durable, fanout };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { runBaseline } from './baseline.js';
+import { runDurableBaseline } from './baseline-durable.js';
 import { chartSvg } from './chart.js';
 import { db, receiver, tenant } from './context.js';
 import { backlogRss, fanout, type FanoutResult } from './scenario-fanout.js';
@@ -67,13 +68,21 @@ async function runRound(round: number): Promise<Round> {
   );
   const baseline = await runBaseline(receiver.url('/baseline'), receiver.caFile, deliveries, rawConcurrency);
   console.log(`  ${baseline.perSecond.toFixed(0)} deliveries/s, p99 ${baseline.latencyMs.p99.toFixed(1)} ms`);
+  console.log(`round ${round}/${settings.rounds}: durable baseline (Kafka in, POST, attempt rows, commit)`);
+  const durable = await runDurableBaseline(receiver.url('/durable'), receiver.caFile, deliveries, rawConcurrency);
+  console.log(
+    `  ${durable.perSecond.toFixed(0)} deliveries/s = ${(durable.perSecond / baseline.perSecond).toFixed(2)} × raw`,
+  );
   const cases: FanoutResult[] = [];
   for (const s of settings.subscriptions) {
     const result = await fanout(s);
-    console.log(`  ${s} subs: ${(result.throughput.perSecond / baseline.perSecond).toFixed(2)} × raw`);
+    const rate = result.throughput.perSecond;
+    console.log(
+      `  ${s} subs: ${(rate / baseline.perSecond).toFixed(2)} × raw, ${(rate / durable.perSecond).toFixed(2)} × durable`,
+    );
     cases.push(result);
   }
-  return { baseline, fanout: cases };
+  return { baseline, durable, fanout: cases };
 }
 
 main()

@@ -6,19 +6,23 @@ import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
 import type { Percentiles } from './stats.js';
 
-/** One row of the summary: a rate, its ratio to the raw baseline of the same run, and notes. */
+/** One row of the summary: a rate, its ratios to the raw and durable baselines of the same run, and notes. */
 export interface Row {
   label: string;
   perSecond: number;
   /** The ratio to raw, when it is not perSecond / raw (the median of per-round ratios). */
   ratio?: number;
+  /** The ratio to the durable loop, when it is not perSecond / durable (the median of per-round ratios). */
+  durableRatio?: number;
   latencyMs?: Percentiles;
   note?: string;
 }
 
 export interface Results {
-  /** The median round's baseline and, per case, the median run: the figures quoted. */
+  /** The median round's baselines and, per case, the median run: the figures quoted. */
   baseline: BaselineResult;
+  /** The minimal durable sender (Kafka in, POST, attempt rows, commit). */
+  durable: BaselineResult;
   fanout: FanoutResult[];
   rounds: Round[];
   latencyRate: number;
@@ -85,9 +89,10 @@ function cpuNote(s: FanoutResult, baseline: BaselineResult): string {
 
 function fanoutRows(s: FanoutResult, r: Results): Row[] {
   const ratio = burstRatios(r.rounds).get(s.subscriptions);
+  const durable = burstRatios(r.rounds, 'durable').get(s.subscriptions);
   const spread =
-    ratio && ratio.values.length > 1
-      ? `${ratio.values.length} rounds: ${ratio.values.map((v) => fixed(v)).join(', ')} × raw (±${fixed(ratio.spreadPct, 0)} %)`
+    durable && durable.values.length > 1
+      ? `${durable.values.length} rounds: ${durable.values.map((v) => fixed(v)).join(', ')} × durable (±${fixed(durable.spreadPct, 0)} %)`
       : undefined;
   const fixedRate = (label: string, f: FixedRateResult, note?: string): Row => ({
     label: `${s.subscriptions} subs @ ${label}`,
@@ -100,6 +105,7 @@ function fanoutRows(s: FanoutResult, r: Results): Row[] {
     label: `${s.subscriptions} subs, burst`,
     perSecond: s.throughput.perSecond,
     ratio: ratio?.median,
+    durableRatio: durable?.median,
     latencyMs: s.throughput.latencyMs,
     note: [spread, cpuNote(s, r.baseline), !s.latency && memory].filter(Boolean).join('; '),
   };
@@ -119,19 +125,27 @@ export function rowsOf(r: Results): Row[] {
       latencyMs: r.baseline.latencyMs,
       note: `loop CPU ${fixed(r.baseline.cpuMsPerRequest, 3)} ms a request`,
     },
+    {
+      label: `durable baseline (Kafka in, POST, attempt rows, commit; ${r.durable.concurrency} in flight)`,
+      perSecond: r.durable.perSecond,
+      latencyMs: r.durable.latencyMs,
+      note: `loop CPU ${fixed(r.durable.cpuMsPerRequest, 3)} ms a delivery`,
+    },
     ...r.fanout.flatMap((s) => fanoutRows(s, r)),
     ...(r.hang ? hangRows(r.hang) : []),
     ...(r.freshness ? freshnessRows(r.freshness) : []),
   ];
 }
 
-/** A Markdown table (pastes into the README as is): every rate also as a ratio to raw. */
+/** A Markdown table (pastes into the docs as is): every rate also as a ratio to raw and to durable. */
 export function formatTable(r: Results): string {
   const raw = r.baseline.perSecond;
+  const durable = r.durable.perSecond;
   const lines = rowsOf(r).map((row) => [
     row.label,
     row.perSecond.toFixed(0),
     fixed(row.ratio ?? row.perSecond / raw),
+    fixed(row.durableRatio ?? row.perSecond / durable),
     row.latencyMs
       ? `${fixed(row.latencyMs.p50, 0)} / ${fixed(row.latencyMs.p95, 0)} / ${fixed(row.latencyMs.p99, 0)}`
       : '—',
@@ -146,11 +160,12 @@ export function formatTable(r: Results): string {
         : `backlog of ${b.messages} (${b.delivered} in the first ${b.seconds.toFixed(0)} s)`,
       (b.delivered / b.seconds).toFixed(0),
       fixed(b.delivered / b.seconds / raw),
+      fixed(b.delivered / b.seconds / durable),
       '—',
       `peak RSS ${b.peakRssMiB.toFixed(0)} MiB (target < 512: ${verdict(b.peakRssMiB < 512)})${heap}`,
     ]);
   }
-  const header = ['case', 'per second', '× raw', 'p50 / p95 / p99 ms', 'notes'];
+  const header = ['case', 'per second', '× raw', '× durable', 'p50 / p95 / p99 ms', 'notes'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');

@@ -12,6 +12,7 @@ import { TEST_DATABASE_URL, TEST_KEY_RING } from '../support/test-config.js';
  */
 interface QuickResults {
   baseline: { deliveries: number; concurrency: number; cpuMsPerRequest: number };
+  durable: { deliveries: number; concurrency: number; cpuMsPerRequest: number };
   fanout: {
     throughput: { deliveries: number; events: number };
     subscriptions: number;
@@ -46,14 +47,15 @@ function runQuickBench(resultsDir: string, script = 'run.js'): Promise<{ code: n
 }
 
 describe('npm run bench -- --quick', () => {
-  it('runs every scenario and prints one table of ratios to raw', async () => {
+  it('runs every scenario and prints one table of ratios to raw and to the durable loop', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hookline-bench-quick-'));
     const { code, output } = await runQuickBench(dir);
 
     expect({ code, tail: output.slice(-2000) }).toEqual({ code: 0, tail: expect.any(String) as string });
-    expect(output).toMatch(/\| case +\| per second +\| × raw +\| p50 \/ p95 \/ p99 ms +\| notes +\|/);
+    expect(output).toMatch(/\| case +\| per second +\| × raw +\| × durable +\| p50 \/ p95 \/ p99 ms +\| notes +\|/);
     for (const row of [
       'raw baseline (undici, 64 in flight)',
+      'durable baseline (Kafka in, POST, attempt rows, commit; 64 in flight)',
       '10 subs, burst',
       'healthy subs alone',
       'healthy beside 2 hanging',
@@ -66,6 +68,10 @@ describe('npm run bench -- --quick', () => {
     expect(results.baseline).toMatchObject({ deliveries: 2000, concurrency: 64 });
     // The service's CPU a delivery beside the raw loop's a request: costs, beside the rates.
     expect(results.baseline.cpuMsPerRequest).toBeGreaterThan(0);
+    // The durable loop drained its topic whole (every event once: it counts what it committed).
+    expect(results.durable).toMatchObject({ deliveries: 2000, concurrency: 64 });
+    expect(results.durable.cpuMsPerRequest).toBeGreaterThan(0);
+    expect(output).toMatch(/\| 10 subs, burst +\| \d+ +\| \d+\.\d\d +\| \d+\.\d\d +\|/);
     expect(output).toMatch(/service CPU \d+\.\d\d ms a delivery \(\d+\.\d × the raw loop's a request\)/);
     const [fanout] = results.fanout;
     expect(fanout.throughput.deliveries).toBe(fanout.throughput.events * fanout.subscriptions);

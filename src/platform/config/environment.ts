@@ -19,6 +19,7 @@ const BROKER_LIST = /^\s*[^\s,:]+:\d+(\s*,\s*[^\s,:]+:\d+)*\s*$/;
  * nothing else in the code reads process.env.
  */
 export class Environment extends SecurityEnvironment {
+  /** HTTP port of the API, the health checks and /metrics. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -26,27 +27,33 @@ export class Environment extends SecurityEnvironment {
   @Max(65535)
   PORT = 3000;
 
+  /** Address the HTTP server binds to. */
   @IsOptional()
   @IsString()
   HOST = '0.0.0.0';
 
+  /** Stages this process runs: "all", or a comma list of api, ingest, delivery, retry, operations. */
   @IsOptional()
   @Matches(ROLE_LIST, { message: `must be "all" or a comma list of ${ROLES.join(', ')}` })
   ROLES = 'all';
 
+  /** Log level of the JSON logs; "silent" turns them off. */
   @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** Postgres connection URL. */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL = 'postgres://hookline:hookline@127.0.0.1:5432/hookline';
 
+  /** Apply pending migrations at start; when false, run `npm run migrate` before starting. */
   @IsOptional()
   @Transform(toBool)
   @IsBoolean()
   DATABASE_MIGRATE_ON_START = true;
 
+  /** Postgres connections per instance. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -54,19 +61,23 @@ export class Environment extends SecurityEnvironment {
   @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** Kafka bootstrap brokers, a comma list of host:port. */
   @IsOptional()
   @Matches(BROKER_LIST, { message: 'must be a comma list of host:port' })
   KAFKA_BROKERS = '127.0.0.1:9092';
 
+  /** Client id Hookline gives the brokers. */
   @IsOptional()
   @IsString()
   @MinLength(1)
   KAFKA_CLIENT_ID = 'hookline';
 
+  /** Prefix of Hookline's own topics; one deployment, one prefix. */
   @IsOptional()
   @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: 'must be 1-100 of letters, digits, ".", "_", "-"' })
   KAFKA_TOPIC_PREFIX = 'webhooks';
 
+  /** Partitions of the topics Hookline creates. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -74,6 +85,7 @@ export class Environment extends SecurityEnvironment {
   @Max(1000)
   KAFKA_TOPIC_PARTITIONS = 3;
 
+  /** Replication factor of the topics Hookline creates (3 in production). */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -81,11 +93,12 @@ export class Environment extends SecurityEnvironment {
   @Max(10)
   KAFKA_REPLICATION_FACTOR = 1;
 
-  /** Empty: hookline.<KAFKA_TOPIC_PREFIX>, so two deployments on one cluster never share a group. */
+  /** Prefix of consumer group ids; empty: hookline.<KAFKA_TOPIC_PREFIX>, so two deployments on one cluster never share a group. */
   @IsOptional()
   @Matches(/^([A-Za-z0-9._-]{1,100})?$/, { message: 'must be 1-100 of letters, digits, ".", "_", "-"' })
   KAFKA_GROUP_PREFIX = '';
 
+  /** Broker connection timeout, in milliseconds; the start fails within a minute when Kafka is down. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -93,10 +106,12 @@ export class Environment extends SecurityEnvironment {
   @Max(120000)
   KAFKA_CONNECT_TIMEOUT_MS = 10000;
 
+  /** Topics carrying your events, a comma list. */
   @IsOptional()
   @Matches(/^\s*[A-Za-z0-9._-]+(\s*,\s*[A-Za-z0-9._-]+)*\s*$/, { message: 'must be a comma list of topic names' })
   INGEST_TOPICS = 'events';
 
+  /** Confluent-compatible schema registry that decodes registry-framed Avro and JSON Schema events. */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   SCHEMA_REGISTRY_URL = 'http://127.0.0.1:8081/apis/ccompat/v7';
@@ -117,10 +132,12 @@ export class Environment extends SecurityEnvironment {
   @IsBoolean()
   AVRO_UNION_WRAPPING = false;
 
+  /** One retry tier (and topic) per delay, in order; units ms, s, m, h, d. */
   @IsOptional()
   @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
   RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';
 
+  /** Longest an attempt may take, headers and body, in milliseconds. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -128,6 +145,7 @@ export class Environment extends SecurityEnvironment {
   @Max(120000)
   DELIVERY_TIMEOUT_MS = 30000;
 
+  /** Deliveries in flight per delivery or retry consumer. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -135,6 +153,10 @@ export class Environment extends SecurityEnvironment {
   @Max(10000)
   DELIVERY_CONCURRENCY = 256;
 
+  /**
+   * The most deliveries in flight per subscription; its adaptive limit starts at 4 and grows towards this
+   * only while the endpoint answers promptly.
+   */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -154,14 +176,17 @@ export class Environment extends SecurityEnvironment {
   @Max(10000)
   INGEST_CONCURRENCY = 256;
 
+  /** Comma list of CIDRs exempt from the private-network block, such as 127.0.0.0/8 for a local receiver. */
   @IsOptional()
   @IsString()
   EGRESS_ALLOW_CIDRS = '';
 
+  /** Path of an extra trusted CA bundle (PEM) for endpoints, such as a self-signed local receiver. */
   @IsOptional()
   @IsString()
   EGRESS_CA_FILE = '';
 
+  /** Bootstrap tenant:key pairs (keys at least 16 characters), for development and tests. */
   @IsOptional()
   @Matches(/^(\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)?(,\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)*$/, {
     message: 'must be a comma list of tenant:key pairs, keys at least 16 characters',
@@ -200,10 +225,12 @@ export class Environment extends SecurityEnvironment {
   @Max(1000)
   BATCH_MAX_ITEMS = 100;
 
+  /** Tenant of events that name none, for single-tenant deployments; empty: such events are parked. */
   @IsOptional()
   @Matches(/^([A-Za-z0-9._-]{1,64})?$/, { message: 'must be a tenant id (letters, digits, ".", "_", "-")' })
   DEFAULT_TENANT = '';
 
+  /** How long SIGTERM waits for deliveries in flight, in milliseconds. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -211,6 +238,10 @@ export class Environment extends SecurityEnvironment {
   @Max(600000)
   SHUTDOWN_TIMEOUT_MS = 30000;
 
+  /**
+   * Checks an event's data against its type's schema: off, warn (log and metric) or enforce (dead-lettered as
+   * invalid_data).
+   */
   @IsOptional()
   @IsIn(['off', 'warn', 'enforce'])
   INGEST_DATA_VALIDATION: 'off' | 'warn' | 'enforce' = 'warn';
@@ -220,6 +251,7 @@ export class Environment extends SecurityEnvironment {
   @Matches(/^([A-Za-z0-9._-]{1,200})?$/, { message: 'must be a consumer group name' })
   INGEST_CONSUMER_GROUP = '';
 
+  /** Days delivery attempts are kept; older daily partitions are dropped. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -227,6 +259,7 @@ export class Environment extends SecurityEnvironment {
   @Max(3650)
   ATTEMPT_RETENTION_DAYS = 30;
 
+  /** Days event payloads are kept for recoveries; older daily partitions are dropped. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -284,6 +317,7 @@ export class Environment extends SecurityEnvironment {
   @Max(1000000)
   CIRCUIT_MIN_REQUESTS = 20;
 
+  /** Circuit breaker: the window of the failure ratio, a duration. */
   @IsOptional()
   @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
   CIRCUIT_WINDOW = '60s';

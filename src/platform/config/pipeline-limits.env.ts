@@ -10,7 +10,8 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 export class PipelineLimitsEnvironment {
   /**
    * The largest event ingest accepts, as its record's bytes and as the JSON body delivered.
-   * Hookline's own topics are created to hold a task of this size (see README "Event size").
+   * Hookline's own topics are created to hold a task of this size (see "Event size" in
+   * docs/guides/publishing-events.md).
    */
   @IsOptional()
   @Transform(toInt)

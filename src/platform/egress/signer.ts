@@ -70,7 +70,7 @@ export function ed25519PublicKey(seed: Buffer): Buffer {
 const hmac = (key: KeyObject, data: string) => createHmac('sha256', key).update(data, 'utf8');
 
 /**
- * The signature headers of a delivery (ARCHITECTURE §3), one signature per key so that consumers
+ * The signature headers of a delivery (docs/reference/webhook-requests.md), one signature per key so that consumers
  * rotate with no downtime, newest key first:
  * - `X-Signature: sha256=<hex>[,sha256=<hex>…]` — HMAC of the body (HMAC keys only).
  * - `X-Webhook-Signature: t=<ts>,v1=<hex>[,v1=<hex>…]` — HMAC of `"<t>.<body>"` (HMAC keys only).

@@ -1,7 +1,7 @@
 /**
  * Tracks the records of one partition that were handed out for concurrent processing, and tells
  * which offset may be committed: the one just past the contiguous prefix of finished records.
- * A commit therefore never covers a record that is still in flight (ARCHITECTURE §2).
+ * A commit therefore never covers a record that is still in flight (docs/concepts/delivery-semantics.md).
  */
 export class OffsetTracker {
   /** In-flight and finished-but-uncommittable records, in offset order. */

@@ -54,7 +54,7 @@ const REPLAY_WINDOW_PER_SLOT = 8;
 const BLOCKED_AFTER_MS = 2_000;
 
 /**
- * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
+ * A kafkajs consumer with the commit discipline of docs/concepts/delivery-semantics.md: records of a partition are
  * processed concurrently (bounded globally and per key), and only the contiguous prefix of
  * finished records is committed. Fetching moves on while records are in flight.
  */
