@@ -18,6 +18,13 @@ import {
 import { MAX_GRACE_SECONDS, MAX_VALID_SECRETS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
 import { SIGNATURE_SCHEMES, type SignatureScheme } from './subscription.entity.js';
 import { Optional } from '../../platform/http/validation.js';
+import {
+  AUTH_INPUT_SCHEMA,
+  AUTH_VIEW_SCHEMA,
+  HEADERS_INPUT_SCHEMA,
+  HEADERS_VIEW_SCHEMA,
+} from './endpoint-settings.schema.js';
+import type { AuthView, HeaderView } from './endpoint-settings.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
@@ -93,6 +100,17 @@ export class SubscriptionFieldsDto {
   @IsString()
   @MaxLength(URL_MAX_LENGTH)
   alert_url?: string | null;
+
+  // Checked in endpoint-settings-input.ts, against the same rules as the schema.
+  @ApiPropertyOptional(HEADERS_INPUT_SCHEMA as object)
+  @IsOptional()
+  @IsObject()
+  headers?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional(AUTH_INPUT_SCHEMA as object)
+  @IsOptional()
+  @IsObject()
+  auth?: Record<string, unknown> | null;
 }
 
 const SCHEME_DOC = {
@@ -172,6 +190,8 @@ export class SubscriptionResource {
   status_changed_at: string | null;
   @ApiProperty({ enum: SIGNATURE_SCHEMES, description: "How deliveries are signed: the newest secret's scheme" })
   signature_scheme: SignatureScheme;
+  @ApiProperty(HEADERS_VIEW_SCHEMA as object) headers: Record<string, HeaderView>;
+  @ApiProperty(AUTH_VIEW_SCHEMA as object) auth: AuthView | null;
   @ApiProperty({ description: 'Increments on every change; the ETag' }) version: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

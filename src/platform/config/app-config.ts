@@ -33,6 +33,8 @@ export class AppConfig {
   readonly encryptionKeys: readonly EncryptionKeySetting[];
   /** The bearer token /metrics requires; empty: none. */
   readonly metricsBearerToken: string;
+  /** EGRESS_PROXY_URL (or the file's content); empty: endpoints are reached directly. */
+  readonly egressProxyUrl: string;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -59,6 +61,9 @@ export class AppConfig {
       env.METRICS_BEARER_TOKEN,
       env.METRICS_BEARER_TOKEN_FILE,
     );
+    this.egressProxyUrl = egressProxy(
+      secretSetting('EGRESS_PROXY_URL', env.EGRESS_PROXY_URL, env.EGRESS_PROXY_URL_FILE),
+    );
   }
 
   /** Production unless DEPLOYMENT_ENVIRONMENT says development: then a start without a key ring is allowed. */
@@ -82,4 +87,13 @@ export class AppConfig {
     }
     return new AppConfig(env);
   }
+}
+
+/** A CONNECT proxy's URL, checked when it came from a file (the variable itself is checked with the others). */
+function egressProxy(url: string): string {
+  if (url && !/^http:\/\/[^\s/?#]+\/?$/.test(url))
+    throw new ConfigError(
+      'Invalid configuration:\n  EGRESS_PROXY_URL_FILE: must hold http://[user:password@]host:port',
+    );
+  return url;
 }
