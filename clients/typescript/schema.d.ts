@@ -181,6 +181,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/{id}/signing-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Ed25519 public keys (whpk_…) the subscription's v1a signatures verify with */
+    get: operations['SigningKeyController_signingKey_v1'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhooks/{id}/deliveries': {
     parameters: {
       query?: never;
@@ -559,7 +576,81 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
-      /** @description Signing secret; generated (whsec_…) and returned once when omitted */
+      /**
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @example {
+       *       "X-Tenant": "acme",
+       *       "X-Api-Key": {
+       *         "value": "k-8f2c…",
+       *         "secret": true
+       *       }
+       *     }
+       */
+      headers?: {
+        [key: string]:
+          | string
+          | {
+              value: string;
+              /**
+               * @description Encrypted at rest and never shown again
+               * @default false
+               */
+              secret?: boolean;
+            };
+      } | null;
+      /** @description How the endpoint authenticates Hookline besides the signature; null removes it. Every credential is encrypted at rest and never returned: reads show the type and the fields that are not secret. It is replaced whole: send every field again to change one. */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                /** @description Without ":" */
+                username: string;
+                password: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+                token: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                /**
+                 * Format: uri
+                 * @description The token endpoint: an https URL with a public host
+                 */
+                token_url: string;
+                client_id: string;
+                /** @description Space-separated scopes */
+                scope?: string;
+                /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
+                audience?: string;
+                /**
+                 * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
+                 * @default basic
+                 * @enum {string}
+                 */
+                client_auth?: 'basic' | 'post';
+                client_secret: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                /** @description PEM chain, the client certificate first; it must not have expired */
+                certificate: string;
+                /** @description The certificate's unencrypted PEM private key */
+                private_key: string;
+              }
+          )
+        | null;
+      /**
+       * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
+       * @default hmac-sha256
+       * @enum {string}
+       */
+      signature_scheme?: 'hmac-sha256' | 'ed25519';
+      /** @description Signing secret; generated (whsec_…) and returned once when omitted. For ed25519, a private key written whsk_<base64>, or omitted to have one generated (never returned) */
       secret?: string;
     };
     SubscriptionResource: {
@@ -580,6 +671,63 @@ export interface components {
        * @description When the status last changed
        */
       status_changed_at: string | null;
+      /**
+       * @description How deliveries are signed: the newest secret's scheme
+       * @enum {string}
+       */
+      signature_scheme: 'hmac-sha256' | 'ed25519';
+      /** @description Static headers: a secret one by name only */
+      headers: {
+        [key: string]:
+          | {
+              /** @enum {boolean} */
+              secret: true;
+            }
+          | {
+              /** @enum {boolean} */
+              secret: false;
+              value: string;
+            };
+      };
+      /** @description The type and the fields that are not secret; null when the endpoint needs only the signature */
+      auth:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                username: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                token_url: string;
+                client_id: string;
+                scope: string | null;
+                audience: string | null;
+                /** @enum {string} */
+                client_auth: 'basic' | 'post';
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                certificate: {
+                  subject: string;
+                  issuer: string;
+                  /** Format: date-time */
+                  not_before: string;
+                  /** Format: date-time */
+                  not_after: string;
+                  fingerprint_sha256: string;
+                  /** @description The certificate expires within 30 days */
+                  expires_soon: boolean;
+                };
+              }
+          )
+        | null;
       /** @description Increments on every change; the ETag */
       version: number;
       /** Format: date-time */
@@ -612,10 +760,15 @@ export interface components {
       data: components['schemas']['BatchItemResultDto'][];
     };
     SecretRotationDto: {
-      /** @description Generated when omitted */
+      /**
+       * @description The new secret's scheme; default the current one. hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
+       * @enum {string}
+       */
+      signature_scheme?: 'hmac-sha256' | 'ed25519';
+      /** @description Generated when omitted (an ed25519 key: whsk_<base64>) */
       secret?: string;
       /**
-       * @description How long the previous secrets stay valid
+       * @description How long the previous secrets stay valid; at most 3 secrets are valid at once
        * @default 86400
        */
       grace_period_seconds?: number;
@@ -625,12 +778,41 @@ export interface components {
       subscription_id: string;
       /** @description The new secret, only when generated by the service; shown once */
       secret?: string;
+      /** @description ed25519: the new version's public key (whpk_…) */
+      public_key?: string;
       /**
        * Format: date-time
        * @description When the previous secrets stop signing
        */
       previous_secrets_expire_at: string | null;
       version: number;
+    };
+    PublicKeyVersion: {
+      /**
+       * Format: uuid
+       * @description The secret version this key belongs to
+       */
+      id: string;
+      /**
+       * @description whpk_ + base64 of the 32-byte Ed25519 public key
+       * @example whpk_MCowBQYDK2VwAyEA…
+       */
+      public_key: string;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it stops signing (a rotation's grace); null for the current one
+       */
+      expires_at: string | null;
+    };
+    SigningKeyResource: {
+      /** Format: uuid */
+      subscription_id: string;
+      /** @description The newest public key: the one that signs from now on */
+      public_key: string;
+      /** @description Every version that signs now, newest first */
+      keys: components['schemas']['PublicKeyVersion'][];
     };
     AttemptResource: {
       /** Format: uuid */
@@ -645,7 +827,8 @@ export interface components {
       /** @enum {string} */
       trigger: 'initial' | 'retry' | 'manual';
       /** @enum {string} */
-      outcome: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+      outcome:
+        'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
       /** @description The endpoint's HTTP status, if it answered */
       status_code: number | null;
       response_time_ms: number;
@@ -736,7 +919,8 @@ export interface components {
       /** @enum {string} */
       trigger: 'initial' | 'retry' | 'manual';
       /** @enum {string} */
-      outcome: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+      outcome:
+        'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
       /** @description The endpoint's HTTP status, if it answered */
       status_code: number | null;
       response_time_ms: number;
@@ -1013,6 +1197,63 @@ export interface components {
        * @description When the status last changed
        */
       status_changed_at?: string | null;
+      /**
+       * @description How deliveries are signed: the newest secret's scheme
+       * @enum {string}
+       */
+      signature_scheme?: 'hmac-sha256' | 'ed25519';
+      /** @description Static headers: a secret one by name only */
+      headers?: {
+        [key: string]:
+          | {
+              /** @enum {boolean} */
+              secret: true;
+            }
+          | {
+              /** @enum {boolean} */
+              secret: false;
+              value: string;
+            };
+      };
+      /** @description The type and the fields that are not secret; null when the endpoint needs only the signature */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                username: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                token_url: string;
+                client_id: string;
+                scope: string | null;
+                audience: string | null;
+                /** @enum {string} */
+                client_auth: 'basic' | 'post';
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                certificate: {
+                  subject: string;
+                  issuer: string;
+                  /** Format: date-time */
+                  not_before: string;
+                  /** Format: date-time */
+                  not_after: string;
+                  fingerprint_sha256: string;
+                  /** @description The certificate expires within 30 days */
+                  expires_soon: boolean;
+                };
+              }
+          )
+        | null;
       /** @description Increments on every change; the ETag */
       version?: number;
       /** Format: date-time */
@@ -1057,6 +1298,83 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
+      /**
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @example {
+       *       "X-Tenant": "acme",
+       *       "X-Api-Key": {
+       *         "value": "k-8f2c…",
+       *         "secret": true
+       *       }
+       *     }
+       */
+      headers?: {
+        [key: string]:
+          | (
+              | string
+              | {
+                  value: string;
+                  /**
+                   * @description Encrypted at rest and never shown again
+                   * @default false
+                   */
+                  secret?: boolean;
+                }
+            )
+          | null;
+      } | null;
+      /** @description How the endpoint authenticates Hookline besides the signature; null removes it. Every credential is encrypted at rest and never returned: reads show the type and the fields that are not secret. It is replaced whole: send every field again to change one. */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                /** @description Without ":" */
+                username: string;
+                password: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+                token: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                /**
+                 * Format: uri
+                 * @description The token endpoint: an https URL with a public host
+                 */
+                token_url: string;
+                client_id: string;
+                /** @description Space-separated scopes */
+                scope?: string;
+                /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
+                audience?: string;
+                /**
+                 * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
+                 * @default basic
+                 * @enum {string}
+                 */
+                client_auth?: 'basic' | 'post';
+                client_secret: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                /** @description PEM chain, the client certificate first; it must not have expired */
+                certificate: string;
+                /** @description The certificate's unencrypted PEM private key */
+                private_key: string;
+              }
+          )
+        | null;
+      /**
+       * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
+       * @default hmac-sha256
+       * @enum {string|null}
+       */
+      signature_scheme?: 'hmac-sha256' | 'ed25519' | null;
     };
     /** @description A subscription to create; its event types are checked against the catalog in its own result */
     BatchSubscriptionItem: {
@@ -1084,7 +1402,81 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
-      /** @description Signing secret; generated (whsec_…) and returned once when omitted */
+      /**
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @example {
+       *       "X-Tenant": "acme",
+       *       "X-Api-Key": {
+       *         "value": "k-8f2c…",
+       *         "secret": true
+       *       }
+       *     }
+       */
+      headers?: {
+        [key: string]:
+          | string
+          | {
+              value: string;
+              /**
+               * @description Encrypted at rest and never shown again
+               * @default false
+               */
+              secret?: boolean;
+            };
+      } | null;
+      /** @description How the endpoint authenticates Hookline besides the signature; null removes it. Every credential is encrypted at rest and never returned: reads show the type and the fields that are not secret. It is replaced whole: send every field again to change one. */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                /** @description Without ":" */
+                username: string;
+                password: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+                token: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                /**
+                 * Format: uri
+                 * @description The token endpoint: an https URL with a public host
+                 */
+                token_url: string;
+                client_id: string;
+                /** @description Space-separated scopes */
+                scope?: string;
+                /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
+                audience?: string;
+                /**
+                 * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
+                 * @default basic
+                 * @enum {string}
+                 */
+                client_auth?: 'basic' | 'post';
+                client_secret: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                /** @description PEM chain, the client certificate first; it must not have expired */
+                certificate: string;
+                /** @description The certificate's unencrypted PEM private key */
+                private_key: string;
+              }
+          )
+        | null;
+      /**
+       * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
+       * @default hmac-sha256
+       * @enum {string}
+       */
+      signature_scheme?: 'hmac-sha256' | 'ed25519';
+      /** @description Signing secret; generated (whsec_…) and returned once when omitted. For ed25519, a private key written whsk_<base64>, or omitted to have one generated (never returned) */
       secret?: string;
     };
   };
@@ -2065,7 +2457,7 @@ export interface operations {
   WebhooksController_list_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -2392,7 +2784,7 @@ export interface operations {
   WebhooksController_get_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -3553,7 +3945,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      /** @description CONFLICT */
       409: {
         headers: {
           /** @description The request id, also in the error body and every log line */
@@ -3815,6 +4207,29 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description CONFLICT */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description When the operation was deprecated: `@<unix seconds>` */
+          Deprecation?: '@1735689600';
+          /** @description When the operation stops answering (HTTP date) */
+          Sunset?: 'Thu, 31 Dec 2026 00:00:00 GMT';
+          /** @description The successor: `<path>; rel="successor-version"` */
+          Link?: '</v1/webhooks/{id}/secret-rotations>; rel="successor-version"';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description PRECONDITION_FAILED: If-Match does not match the current ETag */
       412: {
         headers: {
@@ -3934,13 +4349,134 @@ export interface operations {
       };
     };
   };
+  SigningKeyController_signingKey_v1: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningKeyResource'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "read" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
   DeliveryLogController_list_v1: {
     parameters: {
       query?: {
         limit?: number;
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
-        outcome?: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+        outcome?:
+          'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
         status_code?: number;
         event_type?: string;
         event_id?: string;
@@ -4330,7 +4866,8 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
-        outcome?: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+        outcome?:
+          'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
         status_code?: number;
         event_type?: string;
         event_id?: string;

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { checkClientCertificate, MAX_PEM_LENGTH } from '../../platform/egress/client-certificates.js';
 import {
   AUTH_TYPES,
@@ -41,6 +40,24 @@ export interface EndpointInput {
   auth: GivenAuth;
 }
 
+/**
+ * The same JSON value, whatever objects hold it: a patched document's values may be made in another
+ * realm (structuredClone), whose prototypes a strict deep equality would tell apart.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'undefined';
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const printable = (max: number) => new RegExp(`^[\\x20-\\x7e]{1,${max}}$`);
 
@@ -80,7 +97,7 @@ function parseHeaders(raw: unknown, authSet: boolean, current?: CurrentEndpoint)
     if (nameError) errors.push({ field, ...nameError });
     seen.add(name.toLowerCase());
     const stored = current?.headers[name];
-    if (stored && current && isDeepStrictEqual(value, current.view.headers[name])) {
+    if (stored && current && sameJson(value, current.view.headers[name])) {
       headers.push({ name, keep: stored });
       continue;
     }
@@ -162,7 +179,7 @@ const FIELD_RULES: Record<string, { pattern: RegExp; message: string }> = {
 
 function parseAuth(raw: unknown, current?: CurrentEndpoint): { errors: FieldError[]; auth: GivenAuth } {
   if (raw === undefined || raw === null) return { errors: [], auth: null };
-  if (current?.auth && isDeepStrictEqual(raw, current.view.auth)) return { errors: [], auth: { keep: current.auth } };
+  if (current?.auth && sameJson(raw, current.view.auth)) return { errors: [], auth: { keep: current.auth } };
   const invalid = (field: string, code: string, message: string) => ({
     errors: [{ field, code, message }],
     auth: null,

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import fastJsonPatch from 'fast-json-patch';
@@ -12,6 +11,7 @@ import { checkRotationLimit, DEFAULT_GRACE_SECONDS, rotateSecrets, validSecrets 
 import { SubscriptionInput } from './subscription-input.js';
 import { SecretRotationDto } from './subscription.dto.js';
 import { authView, headersView } from './endpoint-settings.js';
+import { sameJson } from './endpoint-settings-input.js';
 import { SubscriptionCredentials } from './subscription-credentials.js';
 import { SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
@@ -97,7 +97,7 @@ export class SubscriptionChangesService {
       headers,
       auth,
     };
-    const endpointChanged = !isDeepStrictEqual({ headers, auth }, stored);
+    const endpointChanged = !sameJson({ headers, auth }, stored);
     if (next.url !== current.url || endpointChanged)
       await this.urls.verify(
         next.url,

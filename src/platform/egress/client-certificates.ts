@@ -63,6 +63,12 @@ const fail = (field: string, message: string): CertificateCheck => ({
   message: `${field} ${message}`,
 });
 
+/** A subscription's connections, and when the certificate they present expires (epoch ms). */
+export interface CertificatePool {
+  agent: Agent;
+  notAfter: number;
+}
+
 /** Pools held at once, and how long an unused one stays; an evicted pool closes once its requests end. */
 const MAX_POOLS = 1_000;
 const POOL_IDLE_MS = 15 * 60_000;
@@ -73,7 +79,7 @@ const POOL_IDLE_MS = 15 * 60_000;
  * credentials change, and closed when it is replaced, evicted or idle.
  */
 export class ClientCertificatePools {
-  private readonly pools = new LRUCache<string, { fingerprint: string; agent: Agent }>({
+  private readonly pools = new LRUCache<string, CertificatePool & { fingerprint: string }>({
     max: MAX_POOLS,
     ttl: POOL_IDLE_MS,
     updateAgeOnGet: true,
@@ -83,14 +89,18 @@ export class ClientCertificatePools {
   constructor(private readonly makePool: (certificate: string, privateKey: string) => Agent) {}
 
   /** The subscription's own pool, or undefined when it presents no certificate. */
-  poolFor(credentials: EndpointCredentials | undefined): Agent | undefined {
+  poolFor(credentials: EndpointCredentials | undefined): CertificatePool | undefined {
     const auth = credentials?.auth;
     if (auth?.type !== 'mtls') return undefined;
     const held = this.pools.get(credentials!.id);
-    if (held?.fingerprint === credentials!.fingerprint) return held.agent;
-    const agent = this.makePool(auth.certificate, auth.private_key);
-    this.pools.set(credentials!.id, { fingerprint: credentials!.fingerprint, agent });
-    return agent;
+    if (held?.fingerprint === credentials!.fingerprint) return held;
+    const pool = {
+      fingerprint: credentials!.fingerprint,
+      agent: this.makePool(auth.certificate, auth.private_key),
+      notAfter: Date.parse(new X509Certificate(auth.certificate.match(PEM_CERTIFICATE)![0]).validTo),
+    };
+    this.pools.set(credentials!.id, pool);
+    return pool;
   }
 
   get size(): number {

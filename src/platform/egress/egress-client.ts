@@ -108,6 +108,9 @@ export class EgressClient implements OnModuleDestroy {
       return { outcome: 'blocked', headers: {}, bodySnippet: '', durationMs: 0, errorMessage: target };
     const { credentials } = req;
     const pool = this.certificatePools.poolFor(credentials);
+    // An expired client certificate cannot pass a handshake: say so instead of asking the endpoint.
+    if (pool && pool.notAfter <= Date.now())
+      return authError(started, `the client certificate expired at ${new Date(pool.notAfter).toISOString()}`);
     const send = async (authorization?: string) => {
       const { result } = await this.exchange(target, started, {
         method: 'POST',
@@ -120,7 +123,7 @@ export class EgressClient implements OnModuleDestroy {
         },
         body: req.body,
         timeoutMs: req.timeoutMs ?? this.defaultTimeoutMs,
-        dispatcher: pool ?? this.agent,
+        dispatcher: pool?.agent ?? this.agent,
         presentsCertificate: pool !== undefined,
       });
       return result;
@@ -136,8 +139,7 @@ export class EgressClient implements OnModuleDestroy {
       return refusedCredential(await send(`Bearer ${await this.tokens.get(credentials)}`), credentials);
     } catch (error) {
       if (!(error instanceof TokenRequestError)) throw error;
-      const durationMs = Math.round(performance.now() - started);
-      return { outcome: 'auth_error', headers: {}, bodySnippet: '', durationMs, errorMessage: error.message };
+      return authError(started, error.message);
     }
   }
 
@@ -205,6 +207,11 @@ export class EgressClient implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await Promise.all([this.agent.close().catch(() => undefined), this.certificatePools.close()]);
   }
+}
+
+function authError(started: number, errorMessage: string): EgressResult {
+  const durationMs = Math.round(performance.now() - started);
+  return { outcome: 'auth_error', headers: {}, bodySnippet: '', durationMs, errorMessage };
 }
 
 /** A 401 to a request that carried the subscription's credential: the credential failed, not the endpoint. */
