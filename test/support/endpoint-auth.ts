@@ -90,6 +90,11 @@ export class TokenIssuer {
     return expiresAt !== undefined && Date.now() < expiresAt && !this.revoked.has(token!);
   }
 
+  /** Every token issued so far. */
+  issued(): string[] {
+    return [...this.expiry.keys()];
+  }
+
   /** Every token issued so far stops being accepted (as when an authorization server revokes them). */
   revokeAll(): void {
     for (const token of this.expiry.keys()) this.revoked.add(token);
