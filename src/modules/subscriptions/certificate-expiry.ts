@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { gauge } from '../../platform/telemetry/metrics.js';
 import { OTHER_SUBSCRIPTIONS, subscriptionSeries } from '../../platform/telemetry/subscription-series.js';
-import { CERTIFICATE_WARNING_DAYS, expiresSoon } from './endpoint-settings.js';
+import { expiresSoon } from './endpoint-settings.js';
 import { SubscriptionReader } from './subscription-reader.js';
 
 /** How long one reading of the certificates serves scrapes: expiries move in days, not seconds. */
@@ -38,7 +38,7 @@ export class CertificateExpiry {
     );
     gauge(
       'hookline_mtls_certificates_expiring',
-      `Client certificates that expire within ${CERTIFICATE_WARNING_DAYS} days, or already have`,
+      'Client certificates that expire within 30 days (CERTIFICATE_WARNING_DAYS), or already have',
       [],
       async (g) =>
         g.set((await this.certificates()).filter((c) => expiresSoon({ not_after: c.notAfter.toISOString() })).length),
