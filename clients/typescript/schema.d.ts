@@ -623,15 +623,15 @@ export interface components {
                 token_url: string;
                 client_id: string;
                 /** @description Space-separated scopes */
-                scope?: string;
+                scope?: string | null;
                 /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
-                audience?: string;
+                audience?: string | null;
                 /**
                  * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
                  * @default basic
-                 * @enum {string}
+                 * @enum {string|null}
                  */
-                client_auth?: 'basic' | 'post';
+                client_auth?: 'basic' | 'post' | null;
                 client_secret: string;
               }
             | {
@@ -1348,15 +1348,15 @@ export interface components {
                 token_url: string;
                 client_id: string;
                 /** @description Space-separated scopes */
-                scope?: string;
+                scope?: string | null;
                 /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
-                audience?: string;
+                audience?: string | null;
                 /**
                  * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
                  * @default basic
-                 * @enum {string}
+                 * @enum {string|null}
                  */
-                client_auth?: 'basic' | 'post';
+                client_auth?: 'basic' | 'post' | null;
                 client_secret: string;
               }
             | {
@@ -1369,12 +1369,6 @@ export interface components {
               }
           )
         | null;
-      /**
-       * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
-       * @default hmac-sha256
-       * @enum {string|null}
-       */
-      signature_scheme?: 'hmac-sha256' | 'ed25519' | null;
     };
     /** @description A subscription to create; its event types are checked against the catalog in its own result */
     BatchSubscriptionItem: {
@@ -1449,15 +1443,15 @@ export interface components {
                 token_url: string;
                 client_id: string;
                 /** @description Space-separated scopes */
-                scope?: string;
+                scope?: string | null;
                 /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
-                audience?: string;
+                audience?: string | null;
                 /**
                  * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
                  * @default basic
-                 * @enum {string}
+                 * @enum {string|null}
                  */
-                client_auth?: 'basic' | 'post';
+                client_auth?: 'basic' | 'post' | null;
                 client_secret: string;
               }
             | {

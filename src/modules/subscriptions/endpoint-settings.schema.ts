@@ -48,6 +48,7 @@ export const HEADERS_INPUT_SCHEMA = {
       {
         type: 'object',
         required: ['value'],
+        additionalProperties: false,
         properties: {
           value: headerValue,
           secret: { type: 'boolean', default: false, description: 'Encrypted at rest and never shown again' },
@@ -88,10 +89,15 @@ const OAUTH2_PUBLIC = {
     pattern: '^https://[\\x21-\\x7e]*$',
   }),
   client_id: printable(256),
-  scope: printable(1024, 'Space-separated scopes'),
-  audience: printable(1024, 'Sent as the audience parameter (Auth0, Okta and others ask for it)'),
+  // null as absent: a read shows an absent scope or audience as null, and may be sent back.
+  scope: { ...printable(1024, 'Space-separated scopes'), nullable: true },
+  audience: {
+    ...printable(1024, 'Sent as the audience parameter (Auth0, Okta and others ask for it)'),
+    nullable: true,
+  },
   client_auth: {
     type: 'string',
+    nullable: true,
     enum: OAUTH2_CLIENT_AUTH,
     default: 'basic',
     description: 'basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body',
@@ -181,10 +187,16 @@ export const HEADERS_VIEW_SCHEMA = {
   type: 'object',
   additionalProperties: {
     oneOf: [
-      { type: 'object', required: ['secret'], properties: { secret: { type: 'boolean', enum: [true] } } },
+      {
+        type: 'object',
+        required: ['secret'],
+        additionalProperties: false,
+        properties: { secret: { type: 'boolean', enum: [true] } },
+      },
       {
         type: 'object',
         required: ['secret', 'value'],
+        additionalProperties: false,
         properties: { secret: { type: 'boolean', enum: [false] }, value: { type: 'string' } },
       },
     ],

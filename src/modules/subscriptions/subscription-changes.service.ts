@@ -82,6 +82,7 @@ export class SubscriptionChangesService {
       alert_url: current.alertUrl,
       ...view,
     };
+    if (format === 'merge') refuseUnknownMembers(document, patch as object);
     const patched = format === 'merge' ? mergeReplacingAuth(document, patch) : applyJsonPatch(document, patch);
     const stored = { headers: current.headers ?? {}, auth: current.auth ?? null };
     const { dto, endpoint } = await this.input.parseFields(patched, current.events, { ...stored, view });
@@ -218,6 +219,19 @@ function applyMerge(document: object, patch: unknown): unknown {
     throw invalidPatch('A merge patch must be a JSON object.');
   }
   return jsonMergePatch.apply(structuredClone(document), patch);
+}
+
+/** A merge patch names only the mutable fields: `{"other": null}` would otherwise pass as a no-op. */
+function refuseUnknownMembers(document: object, patch: object): void {
+  const unknown = Object.keys(patch).filter((name) => !Object.hasOwn(document, name));
+  if (unknown.length)
+    throw AppError.validation(
+      unknown.map((name) => ({
+        field: name.slice(0, 64) || 'body',
+        code: 'UNKNOWN_FIELD',
+        message: `property ${name.slice(0, 64)} cannot be patched`,
+      })),
+    );
 }
 
 /** A merge patch whose `auth`, when present, replaces the current one whole (null removes it). */

@@ -163,7 +163,7 @@ export class WebhooksController {
           type: 'object',
           description: 'JSON Merge Patch (RFC 7396) of the mutable fields (null removes an optional one)',
           // Derived from the creation body's rules when the document is built (openapi-contract.ts).
-          ...({ 'x-merge-patch-of': 'CreateSubscriptionDto', 'x-immutable': ['secret'] } as object),
+          ...({ 'x-merge-patch-of': 'CreateSubscriptionDto', 'x-immutable': ['secret', 'signature_scheme'] } as object),
         },
         JSON_PATCH_SCHEMA,
       ],
