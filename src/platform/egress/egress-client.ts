@@ -16,7 +16,10 @@ export type { EgressOutcome } from './egress-errors.js';
 export interface EgressRequest {
   headers?: Record<string, string>;
   body: string;
-  /** Deadline for the whole exchange: connect, headers and body. Defaults to DELIVERY_TIMEOUT_MS. */
+  /**
+   * Deadline for the whole exchange: an OAuth2 token, connect, headers and body, and the one more try
+   * after a 401. Defaults to DELIVERY_TIMEOUT_MS.
+   */
   timeoutMs?: number;
   /** The subscription's static headers and authentication, applied to this request. */
   credentials?: EndpointCredentials;
@@ -107,6 +110,7 @@ export class EgressClient implements OnModuleDestroy {
     if (typeof target === 'string')
       return { outcome: 'blocked', headers: {}, bodySnippet: '', durationMs: 0, errorMessage: target };
     const { credentials } = req;
+    const deadlineAt = started + (req.timeoutMs ?? this.defaultTimeoutMs);
     const pool = this.certificatePools.poolFor(credentials);
     // An expired client certificate cannot pass a handshake: say so instead of asking the endpoint.
     if (pool && pool.notAfter <= Date.now())
@@ -122,7 +126,8 @@ export class EgressClient implements OnModuleDestroy {
           ...(authorization && { authorization }),
         },
         body: req.body,
-        timeoutMs: req.timeoutMs ?? this.defaultTimeoutMs,
+        // What the token and an earlier try left of the deadline (a try past it times out at once).
+        timeoutMs: Math.max(1, Math.round(deadlineAt - performance.now())),
         dispatcher: pool?.agent ?? this.agent,
         presentsCertificate: pool !== undefined,
       });
