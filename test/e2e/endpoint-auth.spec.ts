@@ -93,6 +93,16 @@ describe('endpoint authentication: headers, Basic, bearer, OAuth2 client credent
     const delivered = h.receiver.deliveries('/headers').find((r) => r.headers['webhook-id'] === event.id)!;
     expect(delivered.headers['x-signature']).toMatch(/^sha256=/);
 
+    // The delivery log's rebuilt request names the static headers and the credential, secrets masked.
+    await eventually(
+      async () => (await attempts(headers.id)).length > 0 && (await attempts(basic.id)).length > 0,
+      10_000,
+    );
+    const rebuilt = async (id: string) =>
+      (await h.api.raw.get(`/v1/webhooks/${id}/deliveries/${(await attempts(id))[0].id}`)).body.request.headers;
+    expect(await rebuilt(headers.id)).toMatchObject({ 'X-Tenant': 'acme', 'X-Api-Key': '••••••' });
+    expect((await rebuilt(basic.id)).authorization).toBe('Basic ••••••');
+
     for (const id of [basic.id, token.id, headers.id]) {
       const read = await h.api.raw.get(`/v1/webhooks/${id}`);
       for (const s of [password, bearer, apiKey]) expect(read.text).not.toContain(s);

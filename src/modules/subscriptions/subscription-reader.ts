@@ -144,12 +144,20 @@ export class SubscriptionReader {
     return rows.map((r) => ({ id: r.id, notAfter: new Date(r.not_after) }));
   }
 
-  /** Where requests to the subscription go, and whether they carry a traceparent (the delivery log rebuilds them). */
-  async requestTarget(tenantId: string, id: string): Promise<{ url: string; sendTraceparent: boolean } | undefined> {
-    const rows: { url: string; send_traceparent: boolean }[] = await this.db.query(
-      `SELECT url, send_traceparent FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id],
-    );
-    return rows[0] && { url: rows[0].url, sendTraceparent: rows[0].send_traceparent };
+  /**
+   * Where requests to the subscription go, whether they carry a traceparent, and its endpoint
+   * settings, secrets sealed (the delivery log rebuilds requests and masks them).
+   */
+  async requestTarget(
+    tenantId: string,
+    id: string,
+  ): Promise<{ url: string; sendTraceparent: boolean; headers: StoredHeaders; auth: StoredAuth | null } | undefined> {
+    const rows: { url: string; send_traceparent: boolean; headers: StoredHeaders; auth: StoredAuth | null }[] =
+      await this.db.query(
+        `SELECT url, send_traceparent, headers, auth FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id],
+      );
+    const row = rows[0];
+    return row && { url: row.url, sendTraceparent: row.send_traceparent, headers: row.headers, auth: row.auth };
   }
 }
