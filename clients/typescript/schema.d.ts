@@ -629,6 +629,74 @@ export interface components {
        */
       alert_url?: string | null;
       /**
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @example {
+       *       "X-Tenant": "acme",
+       *       "X-Api-Key": {
+       *         "value": "k-8f2c…",
+       *         "secret": true
+       *       }
+       *     }
+       */
+      headers?: {
+        [key: string]:
+          | string
+          | {
+              value: string;
+              /**
+               * @description Encrypted at rest and never shown again
+               * @default false
+               */
+              secret?: boolean;
+            };
+      } | null;
+      /** @description How the endpoint authenticates Hookline besides the signature; null removes it. Every credential is encrypted at rest and never returned: reads show the type and the fields that are not secret. It is replaced whole: send every field again to change one. */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                /** @description Without ":" */
+                username: string;
+                password: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+                token: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                /**
+                 * Format: uri
+                 * @description The token endpoint: an https URL with a public host
+                 */
+                token_url: string;
+                client_id: string;
+                /** @description Space-separated scopes */
+                scope?: string | null;
+                /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
+                audience?: string | null;
+                /**
+                 * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
+                 * @default basic
+                 * @enum {string|null}
+                 */
+                client_auth?: 'basic' | 'post' | null;
+                client_secret: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                /** @description PEM chain, the client certificate first; it must not have expired */
+                certificate: string;
+                /** @description The certificate's unencrypted PEM private key */
+                private_key: string;
+              }
+          )
+        | null;
+      /**
        * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @default hmac-sha256
        * @enum {string}
@@ -660,6 +728,58 @@ export interface components {
        * @enum {string}
        */
       signature_scheme: 'hmac-sha256' | 'ed25519';
+      /** @description Static headers: a secret one by name only */
+      headers: {
+        [key: string]:
+          | {
+              /** @enum {boolean} */
+              secret: true;
+            }
+          | {
+              /** @enum {boolean} */
+              secret: false;
+              value: string;
+            };
+      };
+      /** @description The type and the fields that are not secret; null when the endpoint needs only the signature */
+      auth:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                username: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                token_url: string;
+                client_id: string;
+                scope: string | null;
+                audience: string | null;
+                /** @enum {string} */
+                client_auth: 'basic' | 'post';
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                certificate: {
+                  subject: string;
+                  issuer: string;
+                  /** Format: date-time */
+                  not_before: string;
+                  /** Format: date-time */
+                  not_after: string;
+                  fingerprint_sha256: string;
+                  /** @description The certificate expires within 30 days */
+                  expires_soon: boolean;
+                };
+              }
+          )
+        | null;
       /** @description Increments on every change; the ETag */
       version: number;
       /** Format: date-time */
@@ -831,7 +951,8 @@ export interface components {
       /** @enum {string} */
       trigger: 'initial' | 'retry' | 'manual';
       /** @enum {string} */
-      outcome: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+      outcome:
+        'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
       /** @description The endpoint's HTTP status, if it answered */
       status_code: number | null;
       response_time_ms: number;
@@ -922,7 +1043,8 @@ export interface components {
       /** @enum {string} */
       trigger: 'initial' | 'retry' | 'manual';
       /** @enum {string} */
-      outcome: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+      outcome:
+        'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
       /** @description The endpoint's HTTP status, if it answered */
       status_code: number | null;
       response_time_ms: number;
@@ -1218,6 +1340,58 @@ export interface components {
        * @enum {string}
        */
       signature_scheme?: 'hmac-sha256' | 'ed25519';
+      /** @description Static headers: a secret one by name only */
+      headers?: {
+        [key: string]:
+          | {
+              /** @enum {boolean} */
+              secret: true;
+            }
+          | {
+              /** @enum {boolean} */
+              secret: false;
+              value: string;
+            };
+      };
+      /** @description The type and the fields that are not secret; null when the endpoint needs only the signature */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                username: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                token_url: string;
+                client_id: string;
+                scope: string | null;
+                audience: string | null;
+                /** @enum {string} */
+                client_auth: 'basic' | 'post';
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                certificate: {
+                  subject: string;
+                  issuer: string;
+                  /** Format: date-time */
+                  not_before: string;
+                  /** Format: date-time */
+                  not_after: string;
+                  fingerprint_sha256: string;
+                  /** @description The certificate expires within 30 days */
+                  expires_soon: boolean;
+                };
+              }
+          )
+        | null;
       /** @description Increments on every change; the ETag */
       version?: number;
       /** Format: date-time */
@@ -1262,6 +1436,77 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
+      /**
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @example {
+       *       "X-Tenant": "acme",
+       *       "X-Api-Key": {
+       *         "value": "k-8f2c…",
+       *         "secret": true
+       *       }
+       *     }
+       */
+      headers?: {
+        [key: string]:
+          | (
+              | string
+              | {
+                  value: string;
+                  /**
+                   * @description Encrypted at rest and never shown again
+                   * @default false
+                   */
+                  secret?: boolean;
+                }
+            )
+          | null;
+      } | null;
+      /** @description How the endpoint authenticates Hookline besides the signature; null removes it. Every credential is encrypted at rest and never returned: reads show the type and the fields that are not secret. It is replaced whole: send every field again to change one. */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                /** @description Without ":" */
+                username: string;
+                password: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+                token: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                /**
+                 * Format: uri
+                 * @description The token endpoint: an https URL with a public host
+                 */
+                token_url: string;
+                client_id: string;
+                /** @description Space-separated scopes */
+                scope?: string | null;
+                /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
+                audience?: string | null;
+                /**
+                 * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
+                 * @default basic
+                 * @enum {string|null}
+                 */
+                client_auth?: 'basic' | 'post' | null;
+                client_secret: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                /** @description PEM chain, the client certificate first; it must not have expired */
+                certificate: string;
+                /** @description The certificate's unencrypted PEM private key */
+                private_key: string;
+              }
+          )
+        | null;
     };
     /** @description A subscription to create; its event types are checked against the catalog in its own result */
     BatchSubscriptionItem: {
@@ -1289,6 +1534,74 @@ export interface components {
        * @description https URL that receives an operational callback when the subscription turns failing
        */
       alert_url?: string | null;
+      /**
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @example {
+       *       "X-Tenant": "acme",
+       *       "X-Api-Key": {
+       *         "value": "k-8f2c…",
+       *         "secret": true
+       *       }
+       *     }
+       */
+      headers?: {
+        [key: string]:
+          | string
+          | {
+              value: string;
+              /**
+               * @description Encrypted at rest and never shown again
+               * @default false
+               */
+              secret?: boolean;
+            };
+      } | null;
+      /** @description How the endpoint authenticates Hookline besides the signature; null removes it. Every credential is encrypted at rest and never returned: reads show the type and the fields that are not secret. It is replaced whole: send every field again to change one. */
+      auth?:
+        | (
+            | {
+                /** @enum {string} */
+                type: 'basic';
+                /** @description Without ":" */
+                username: string;
+                password: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'bearer';
+                token: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'oauth2_client_credentials';
+                /**
+                 * Format: uri
+                 * @description The token endpoint: an https URL with a public host
+                 */
+                token_url: string;
+                client_id: string;
+                /** @description Space-separated scopes */
+                scope?: string | null;
+                /** @description Sent as the audience parameter (Auth0, Okta and others ask for it) */
+                audience?: string | null;
+                /**
+                 * @description basic: HTTP Basic with the client id and secret (RFC 6749 §2.3.1); post: both in the form body
+                 * @default basic
+                 * @enum {string|null}
+                 */
+                client_auth?: 'basic' | 'post' | null;
+                client_secret: string;
+              }
+            | {
+                /** @enum {string} */
+                type: 'mtls';
+                /** @description PEM chain, the client certificate first; it must not have expired */
+                certificate: string;
+                /** @description The certificate's unencrypted PEM private key */
+                private_key: string;
+              }
+          )
+        | null;
       /**
        * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @default hmac-sha256
@@ -2276,7 +2589,7 @@ export interface operations {
   WebhooksController_list_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -2603,7 +2916,7 @@ export interface operations {
   WebhooksController_get_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -4747,7 +5060,8 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
-        outcome?: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+        outcome?:
+          'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
         status_code?: number;
         event_type?: string;
         event_id?: string;
@@ -5137,7 +5451,8 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
-        outcome?: 'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+        outcome?:
+          'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
         status_code?: number;
         event_type?: string;
         event_id?: string;

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
@@ -12,6 +13,15 @@ export interface ReceivedRequest {
   headers: Record<string, string>;
   body: string;
   receivedAt: number;
+  /** The address the request came from (a proxy's, when one relayed it). */
+  remoteAddress?: string;
+  /** SHA-256 fingerprint of the client certificate the peer presented, when one was asked for. */
+  clientCertificate?: string;
+}
+
+export interface ReceiverOptions {
+  /** PEM of the CA client certificates must be signed by: the receiver then refuses a connection without one. */
+  clientCa?: string;
 }
 
 export interface Reply {
@@ -56,7 +66,10 @@ export class HttpsReceiver {
   private pems?: { private: string; cert: string };
 
   /** `sharingCertificateOf`: a started receiver whose certificate this one serves too (one CA file for both). */
-  constructor(private readonly sharingCertificateOf?: HttpsReceiver) {}
+  constructor(
+    private readonly sharingCertificateOf?: HttpsReceiver,
+    private readonly options: ReceiverOptions = {},
+  ) {}
 
   get port(): number {
     return (this.server!.address() as AddressInfo).port;
@@ -76,7 +89,9 @@ export class HttpsReceiver {
     if (shared?.pems) [this.pems, this.caFile] = [shared.pems, shared.caFile];
     else this.pems = await this.generateCertificate();
     const pems = this.pems;
-    this.server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const clientCa = this.options.clientCa;
+    const mutual = clientCa ? { requestCert: true, rejectUnauthorized: true, ca: clientCa } : {};
+    this.server = createServer({ key: pems.private, cert: pems.cert, ...mutual }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', async () => {
@@ -86,6 +101,8 @@ export class HttpsReceiver {
           headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
           body: Buffer.concat(chunks).toString('utf8'),
           receivedAt: Date.now(),
+          remoteAddress: req.socket.remoteAddress,
+          clientCertificate: clientCa ? (req.socket as TLSSocket).getPeerCertificate().fingerprint256 : undefined,
         };
         this.requests.push(request);
         const reply = await this.responder(request);

@@ -81,9 +81,11 @@ export class ServiceProcess {
   private child?: ChildProcess;
   readonly output: string[] = [];
 
+  /** `keepLines`: how much of its output (stdout and stderr) is kept, newest last. */
   constructor(
     private readonly env: Record<string, string>,
     private readonly entry = MAIN,
+    private readonly keepLines = 500,
   ) {}
 
   get pid(): number | undefined {
@@ -112,7 +114,7 @@ export class ServiceProcess {
     );
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString().split('\n').filter(Boolean));
-      if (this.output.length > 500) this.output.splice(0, this.output.length - 500);
+      if (this.output.length > this.keepLines) this.output.splice(0, this.output.length - this.keepLines);
     };
     this.child.stdout!.on('data', keep);
     this.child.stderr!.on('data', keep);

@@ -150,6 +150,41 @@ describe('console in a browser', () => {
     await axe('subscription');
   });
 
+  it('sets Basic authentication and a secret header in the Authentication section, and never shows them', async () => {
+    const password = `pw-${randomBytes(8).toString('hex')}`;
+    const headerValue = `hv-${randomBytes(8).toString('hex')}`;
+    const section = page.getByRole('region', { name: 'Authentication' });
+    await section.getByRole('combobox', { name: /^Type/ }).selectOption('basic');
+    await section.getByLabel('Username', { exact: true }).fill('console-user');
+    await section.getByLabel('Password', { exact: true }).fill(password);
+    await section.getByRole('button', { name: 'Save and verify' }).click();
+    await section.getByRole('status').getByText('Saved: the endpoint accepted the new credentials.').waitFor();
+    await section.getByText('console-user').waitFor();
+    // Saving sent the challenge with the new credentials.
+    const challenge = receiver.requests
+      .filter((r) => r.path === '/shop' && r.body.includes('url_verification'))
+      .at(-1)!;
+    expect(challenge.headers.authorization).toBe(`Basic ${Buffer.from(`console-user:${password}`).toString('base64')}`);
+    await section.getByLabel('Header', { exact: true }).fill('X-Shop-Key');
+    await section.getByLabel('Value', { exact: true }).fill(headerValue);
+    await section.getByRole('button', { name: 'Save header' }).click();
+    await section.getByRole('status').getByText('Header X-Shop-Key saved.').waitFor();
+    await section.getByRole('button', { name: 'Remove X-Shop-Key' }).waitFor();
+    const content = await page.content();
+    expect(content).not.toContain(password);
+    expect(content).not.toContain(headerValue);
+    const document = (await (await fetch(`${api.origin}/v1/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    await section.getByRole('button', { name: 'Test with a test event' }).click();
+    const expected = document.paths['/webhooks/{id}/test-events']
+      ? 'Test event sent'
+      : 'This server has no test events';
+    await section.getByRole('status').getByText(expected, { exact: false }).waitFor();
+    await shot('authentication');
+    await axe('authentication');
+  });
+
   it('opens an attempt: the request with masked signatures, the response', async () => {
     await page.getByRole('table', { name: 'Deliveries' }).getByRole('link').first().click();
     await page.getByRole('heading', { name: 'Attempt 1 of order.created' }).waitFor();

@@ -5,7 +5,16 @@ import { useCursor, useLoad } from '../hooks';
 import { AttemptsTable } from './attempts-table';
 import { Choice, ErrorBox, Filters, Loading, Pager, Section } from './ui';
 
-const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
+const OUTCOMES = [
+  'success',
+  'http_error',
+  'timeout',
+  'connect_error',
+  'tls_error',
+  'dns_error',
+  'blocked',
+  'auth_error',
+];
 type Outcome = NonNullable<operations['DeliveryLogController_list_v1']['parameters']['query']>['outcome'];
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 

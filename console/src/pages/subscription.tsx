@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, client, getSubscription, type Circuit, type Subscription } from '../api';
+import { Authentication } from '../components/authentication';
 import { DeliveryCharts } from '../components/charts';
 import { Deliveries } from '../components/deliveries';
 import { RecoveryForm } from '../components/recovery';
@@ -117,6 +118,9 @@ export function SubscriptionPage({ id }: { id: string }) {
             actions={<Actions sub={s} onChanged={() => (sub.reload(), circuit.reload())} />}
           >
             <Configuration s={s} circuit={circuit.data} />
+          </Section>
+          <Section title="Authentication">
+            <Authentication s={s} onChanged={() => sub.reload()} />
           </Section>
           <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">

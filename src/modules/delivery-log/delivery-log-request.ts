@@ -5,6 +5,12 @@ import { USER_AGENT } from '../delivery/signing/user-agent.js';
 
 /** Signature values are secrets' HMACs: shown as present, never as sent. */
 const MASKED = '••••••';
+/** The Authorization scheme each endpoint auth sends; mTLS sends none (its certificate is on the connection). */
+const AUTHORIZATION_SCHEME: Record<string, string | undefined> = {
+  basic: 'Basic',
+  bearer: 'Bearer',
+  oauth2_client_credentials: 'Bearer',
+};
 
 export interface ReconstructedRequest {
   method: 'POST';
@@ -19,7 +25,8 @@ export interface ReconstructedRequest {
 /**
  * The attempt log keeps the response, not the request (request bodies would double the table).
  * The request is rebuilt from what is kept: the subscription's URL, the headers every delivery
- * carries (signatures masked) and the event payload from the event store.
+ * carries (signatures masked), its static headers and credential (secrets masked) as they are now,
+ * and the event payload from the event store.
  */
 @Injectable()
 export class DeliveryRequestReconstruction {
@@ -48,6 +55,11 @@ export class DeliveryRequestReconstruction {
     };
     if (subscription?.sendTraceparent !== false && attempt.trace_id)
       headers.traceparent = `00-${attempt.trace_id}-${MASKED}-01`;
+    // The endpoint's static headers as they are now (secret ones masked), and its credential masked.
+    for (const [name, h] of Object.entries(subscription?.headers ?? {}))
+      headers[name] = 'value' in h ? h.value : MASKED;
+    const scheme = subscription?.auth && AUTHORIZATION_SCHEME[subscription.auth.type];
+    if (scheme) headers.authorization = `${scheme} ${MASKED}`;
     return {
       method: 'POST',
       url: subscription?.url ?? null,

@@ -4,7 +4,16 @@ import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
 import { IsDateTime, Optional } from '../../platform/http/validation.js';
 
-export const OUTCOMES = ['success', 'http_error', 'timeout', 'connect_error', 'tls_error', 'dns_error', 'blocked'];
+export const OUTCOMES = [
+  'success',
+  'http_error',
+  'timeout',
+  'connect_error',
+  'tls_error',
+  'dns_error',
+  'blocked',
+  'auth_error',
+];
 
 /** Query of the delivery logs: cursor pagination (after, limit) and filters. */
 export class DeliveryLogQuery extends CursorPageQuery {

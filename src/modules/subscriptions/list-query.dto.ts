@@ -17,6 +17,8 @@ export const FIELDS = [
   'status_reason',
   'status_changed_at',
   'signature_scheme',
+  'headers',
+  'auth',
   'version',
   'created_at',
   'updated_at',

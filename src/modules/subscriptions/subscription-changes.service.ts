@@ -10,6 +10,9 @@ import { toFieldErrors } from '../../platform/http/validation.js';
 import { checkRotationLimit, DEFAULT_GRACE_SECONDS, rotateSecrets, validSecrets } from './secrets.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SecretRotationDto } from './subscription.dto.js';
+import { authView, headersView } from './endpoint-settings.js';
+import { sameJson } from './endpoint-settings-input.js';
+import { SubscriptionCredentials } from './subscription-credentials.js';
 import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
 import { ifMatchAdmits } from './subscription-view.js';
@@ -42,9 +45,14 @@ export class SubscriptionChangesService {
     private readonly input: SubscriptionInput,
     private readonly urls: UrlChecks,
     private readonly secrets: SubscriptionSecrets,
+    private readonly credentials: SubscriptionCredentials,
   ) {}
 
-  /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url is verified again. */
+  /**
+   * JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields. A new url, headers
+   * or auth is verified again with a challenge that carries them. In a merge patch, `auth` is
+   * replaced whole (a credential is never merged with the one it replaces).
+   */
   async patch(
     tenantId: string,
     id: string,
@@ -65,16 +73,21 @@ export class SubscriptionChangesService {
     // An invalid change is refused (422) before its precondition is judged (412).
     checkPatchShape(format, patch);
     const current = await this.subscriptions.get(tenantId, id);
+    const view = { headers: headersView(current.headers ?? {}), auth: authView(current.auth ?? null) };
     const document = {
       url: current.url,
       events: current.events,
       description: current.description,
       metadata: current.metadata,
       alert_url: current.alertUrl,
+      ...view,
     };
-    const patched = format === 'merge' ? applyMerge(document, patch) : applyJsonPatch(document, patch);
-    const dto = await this.input.parseFields(patched, current.events);
+    if (format === 'merge') refuseUnknownMembers(document, patch as object);
+    const patched = format === 'merge' ? mergeReplacingAuth(document, patch) : applyJsonPatch(document, patch);
+    const stored = { headers: current.headers ?? {}, auth: current.auth ?? null };
+    const { dto, endpoint } = await this.input.parseFields(patched, current.events, { ...stored, view });
     if (!ifMatchAdmits(ifMatch, current)) throw stale();
+    const { headers, auth } = this.credentials.seal(current.id, endpoint);
     const next = {
       ...current,
       url: dto.url,
@@ -82,8 +95,16 @@ export class SubscriptionChangesService {
       description: dto.description ?? '',
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
+      headers,
+      auth,
     };
-    if (next.url !== current.url) await this.urls.verify(next.url, this.secrets.openValid(current.id, current.secrets));
+    const endpointChanged = !sameJson({ headers, auth }, stored);
+    if (next.url !== current.url || endpointChanged)
+      await this.urls.verify(
+        next.url,
+        this.secrets.openValid(current.id, current.secrets),
+        this.credentials.open(current.id, { headers, auth }),
+      );
     return this.save(next, current.version);
   }
 
@@ -202,6 +223,27 @@ function applyMerge(document: object, patch: unknown): unknown {
     throw invalidPatch('A merge patch must be a JSON object.');
   }
   return jsonMergePatch.apply(structuredClone(document), patch);
+}
+
+/** A merge patch names only the mutable fields: `{"other": null}` would otherwise pass as a no-op. */
+function refuseUnknownMembers(document: object, patch: object): void {
+  const unknown = Object.keys(patch).filter((name) => !Object.hasOwn(document, name));
+  if (unknown.length)
+    throw AppError.validation(
+      unknown.map((name) => ({
+        field: name.slice(0, 64) || 'body',
+        code: 'UNKNOWN_FIELD',
+        message: `property ${name.slice(0, 64)} cannot be patched`,
+      })),
+    );
+}
+
+/** A merge patch whose `auth`, when present, replaces the current one whole (null removes it). */
+function mergeReplacingAuth(document: object, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch) || !('auth' in patch))
+    return applyMerge(document, patch);
+  const { auth, ...rest } = patch as Record<string, unknown>;
+  return { ...(applyMerge(document, rest) as object), auth };
 }
 
 function applyJsonPatch(document: object, patch: unknown): unknown {

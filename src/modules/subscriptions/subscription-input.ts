@@ -12,7 +12,16 @@ import {
   NO_NUL,
   SubscriptionFieldsDto,
 } from './subscription.dto.js';
+import {
+  parseEndpointInput,
+  SEMANTIC_CODES,
+  type CurrentEndpoint,
+  type EndpointInput,
+} from './endpoint-settings-input.js';
 import { UrlChecks, urlSyntaxErrors } from './url-checks.js';
+
+/** A subscription's fields, checked, with its endpoint settings (headers, auth) ready to seal. */
+export type Parsed<T> = { dto: T; endpoint: EndpointInput };
 
 const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
 
@@ -27,20 +36,28 @@ export class SubscriptionInput {
     private readonly urls: UrlChecks,
   ) {}
 
-  parseCreate(body: unknown): Promise<CreateSubscriptionDto> {
+  parseCreate(body: unknown): Promise<Parsed<CreateSubscriptionDto>> {
     return this.parse(CreateSubscriptionDto, body);
   }
 
-  /** `kept`: the subscription's current patterns, which stay valid even when their type was archived since. */
-  parseFields(body: unknown, kept: readonly string[] = []): Promise<SubscriptionFieldsDto> {
-    return this.parse(SubscriptionFieldsDto, body, kept);
+  /**
+   * `kept`: the subscription's current patterns, which stay valid even when their type was archived
+   * since; `current`: its endpoint settings, which a header or auth equal to their view keeps.
+   */
+  parseFields(
+    body: unknown,
+    kept: readonly string[] = [],
+    current?: CurrentEndpoint,
+  ): Promise<Parsed<SubscriptionFieldsDto>> {
+    return this.parse(SubscriptionFieldsDto, body, kept, current);
   }
 
   private async parse<T extends SubscriptionFieldsDto>(
     type: new () => T,
     body: unknown,
     kept: readonly string[] = [],
-  ): Promise<T> {
+    current?: CurrentEndpoint,
+  ): Promise<Parsed<T>> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
     }
@@ -49,14 +66,18 @@ export class SubscriptionInput {
     const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
     if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events, kept));
     if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
-    // Both hosts are looked up at once: a resolver's retries (5 s each by default) add up otherwise.
+    const endpoint = parseEndpointInput(dto, current);
+    errors.push(...endpoint.errors.filter((e) => !invalid.has(e.field.split('.')[0])));
+    const tokenUrl = endpointTokenUrl(endpoint.input, endpoint.errors);
+    // Every host is looked up at once: a resolver's retries (5 s each by default) add up otherwise.
     const hosts = (['url', 'alert_url'] as const).map((field) => {
       const url = dto[field];
       return !invalid.has(field) && typeof url === 'string' ? this.urls.policyErrors(field, url) : [];
     });
+    if (tokenUrl) hosts.push(this.urls.policyErrors('auth.token_url', tokenUrl));
     for (const hostErrors of await Promise.all(hosts)) errors.push(...hostErrors);
     if (errors.length) throw AppError.validation(errors);
-    return dto;
+    return { dto, endpoint: endpoint.input };
   }
 
   private eventErrors(events: string[], kept: readonly string[]): FieldError[] {
@@ -74,6 +95,13 @@ export class SubscriptionInput {
           ],
     );
   }
+}
+
+/** A new OAuth2 credential's token URL, to hold to the address policy like the callback URLs. */
+function endpointTokenUrl(input: EndpointInput, errors: FieldError[]): string | undefined {
+  const auth = input.auth && 'set' in input.auth ? input.auth.set : undefined;
+  if (auth?.type !== 'oauth2_client_credentials' || errors.some((e) => e.field === 'auth.token_url')) return undefined;
+  return auth.token_url;
 }
 
 function metadataErrors(metadata: Record<string, unknown>): FieldError[] {
@@ -117,11 +145,15 @@ function urlFieldSyntax(item: Record<string, unknown>, index: number): FieldErro
     metadata && typeof metadata === 'object' && !Array.isArray(metadata)
       ? metadataErrors(metadata as Record<string, unknown>).map((e) => ({ ...e, field: `[${index}].${e.field}` }))
       : [];
+  const endpointShape = parseEndpointInput(item)
+    .errors.filter((e) => !SEMANTIC_CODES.has(e.code))
+    .map((e) => ({ ...e, field: `[${index}].${e.field}` }));
   return [
     ...(['url', 'alert_url'] as const).flatMap((field) =>
       typeof item[field] === 'string' ? urlSyntaxErrors(`[${index}].${field}`, item[field]) : [],
     ),
     ...metadataShape,
+    ...endpointShape,
   ];
 }
 

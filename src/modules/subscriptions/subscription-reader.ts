@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { StoredAuth, StoredHeaders } from './endpoint-settings.js';
 import type { SigningSecret, SubscriptionStatus } from './subscription.entity.js';
 
 /** What the pipeline needs of a subscription, held in memory by every ingest and delivery instance. */
@@ -15,6 +16,9 @@ export interface SubscriptionView {
   /** Deliveries per second, enforced by the failure handling; null means unlimited. */
   rateLimitPerSecond?: number | null;
   version: number;
+  /** Static headers and the endpoint's auth, secrets sealed; SubscriptionCredentials opens them (per version). */
+  headers?: StoredHeaders;
+  auth?: StoredAuth | null;
 }
 
 /** What the failure handling and the alerts need: where to announce a status change, and how to sign it. */
@@ -27,9 +31,12 @@ export interface StatusRow {
   /** Sealed; SubscriptionSecrets opens them (per version) to sign. */
   secrets: SigningSecret[];
   version: number;
+  /** Alerts present the endpoint's headers and auth too. */
+  headers: StoredHeaders;
+  auth: StoredAuth | null;
 }
 
-const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, version`;
+const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, version, headers, auth`;
 
 interface ViewRow {
   id: string;
@@ -41,6 +48,8 @@ interface ViewRow {
   send_traceparent: boolean;
   rate_limit_per_second: number | null;
   version: number;
+  headers: StoredHeaders;
+  auth: StoredAuth | null;
 }
 
 const toView = (r: ViewRow): SubscriptionView => ({
@@ -53,6 +62,8 @@ const toView = (r: ViewRow): SubscriptionView => ({
   sendTraceparent: r.send_traceparent,
   rateLimitPerSecond: r.rate_limit_per_second,
   version: r.version,
+  headers: r.headers,
+  auth: r.auth,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,13 +105,14 @@ export class SubscriptionReader {
   async findStatus(tenantId: string, id: string): Promise<StatusRow | undefined> {
     const rows: (Omit<StatusRow, 'tenantId' | 'alertUrl'> & { tenant_id: string; alert_url: string | null })[] =
       await this.db.query(
-        `SELECT id, tenant_id, url, alert_url, status, secrets, version FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
+        `SELECT id, tenant_id, url, alert_url, status, secrets, version, headers, auth
+           FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
         [tenantId, id],
       );
     const r = rows[0];
     if (!r) return undefined;
-    const { id: rowId, url, status, secrets, version } = r;
-    return { id: rowId, tenantId: r.tenant_id, url, alertUrl: r.alert_url, status, secrets, version };
+    const { id: rowId, url, status, secrets, version, headers, auth } = r;
+    return { id: rowId, tenantId: r.tenant_id, url, alertUrl: r.alert_url, status, secrets, version, headers, auth };
   }
 
   /** The status alone; null when the tenant has no such subscription (or the id is not a UUID). */
@@ -121,12 +133,31 @@ export class SubscriptionReader {
     return rows.length > 0;
   }
 
-  /** Where requests to the subscription go, and whether they carry a traceparent (the delivery log rebuilds them). */
-  async requestTarget(tenantId: string, id: string): Promise<{ url: string; sendTraceparent: boolean } | undefined> {
-    const rows: { url: string; send_traceparent: boolean }[] = await this.db.query(
-      `SELECT url, send_traceparent FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id],
+  /**
+   * Every subscription that presents a client certificate, with its expiry, across tenants: the
+   * operator's metric of certificates near expiry (no credential leaves the row).
+   */
+  async clientCertificateExpiries(): Promise<{ id: string; notAfter: Date }[]> {
+    const rows: { id: string; not_after: string }[] = await this.db.query(
+      `SELECT id, auth->'certificate'->>'not_after' AS not_after FROM subscriptions WHERE auth->>'type' = 'mtls'`,
     );
-    return rows[0] && { url: rows[0].url, sendTraceparent: rows[0].send_traceparent };
+    return rows.map((r) => ({ id: r.id, notAfter: new Date(r.not_after) }));
+  }
+
+  /**
+   * Where requests to the subscription go, whether they carry a traceparent, and its endpoint
+   * settings, secrets sealed (the delivery log rebuilds requests and masks them).
+   */
+  async requestTarget(
+    tenantId: string,
+    id: string,
+  ): Promise<{ url: string; sendTraceparent: boolean; headers: StoredHeaders; auth: StoredAuth | null } | undefined> {
+    const rows: { url: string; send_traceparent: boolean; headers: StoredHeaders; auth: StoredAuth | null }[] =
+      await this.db.query(
+        `SELECT url, send_traceparent, headers, auth FROM subscriptions WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id],
+      );
+    const row = rows[0];
+    return row && { url: row.url, sendTraceparent: row.send_traceparent, headers: row.headers, auth: row.auth };
   }
 }

@@ -129,7 +129,7 @@ export function binding(subscriptionId: string, secretId: string): Binding {
   return { table: 'subscriptions', row: subscriptionId, purpose: `signing-secret/${secretId}` };
 }
 
-function credentialBinding(subscriptionId: string, purpose: string): Binding {
+export function credentialBinding(subscriptionId: string, purpose: string): Binding {
   return { table: 'subscriptions', row: subscriptionId, purpose: `credential/${purpose}` };
 }
 

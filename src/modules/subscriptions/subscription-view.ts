@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors/app-error.js';
 import type { EventCatalog } from '../event-types/event-catalog.js';
+import { authView, headersView } from './endpoint-settings.js';
 import { EXPANSIONS, FIELDS } from './list-query.dto.js';
 import type { SubscriptionResource } from './subscription.dto.js';
 import type { SignatureScheme, SubscriptionEntity } from './subscription.entity.js';
@@ -9,7 +10,7 @@ export interface ViewOptions {
   expand?: string[];
 }
 
-/** The API representation; never carries secrets. */
+/** The API representation; never carries secrets (nor secret headers' values, nor credentials). */
 export function toResource(sub: SubscriptionEntity): SubscriptionResource {
   return {
     id: sub.id,
@@ -22,6 +23,8 @@ export function toResource(sub: SubscriptionEntity): SubscriptionResource {
     status_reason: sub.statusReason,
     status_changed_at: sub.statusChangedAt?.toISOString() ?? null,
     signature_scheme: signatureScheme(sub),
+    headers: headersView(sub.headers ?? {}),
+    auth: authView(sub.auth ?? null),
     version: sub.version,
     created_at: sub.createdAt.toISOString(),
     updated_at: sub.updatedAt.toISOString(),

@@ -19,6 +19,13 @@ import { MAX_GRACE_SECONDS, MAX_VALID_SECRETS, SECRET_MAX_LENGTH, SECRET_MIN_LEN
 import { SIGNATURE_SCHEMES, type SignatureScheme } from './subscription.entity.js';
 import { Optional } from '../../platform/http/validation.js';
 import { SchemaRules } from '../../platform/http/schema-rules.js';
+import {
+  AUTH_INPUT_SCHEMA,
+  AUTH_VIEW_SCHEMA,
+  HEADERS_INPUT_SCHEMA,
+  HEADERS_VIEW_SCHEMA,
+} from './endpoint-settings.schema.js';
+import type { AuthView, HeaderView } from './endpoint-settings.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
@@ -94,6 +101,17 @@ export class SubscriptionFieldsDto {
   @IsString()
   @MaxLength(URL_MAX_LENGTH)
   alert_url?: string | null;
+
+  // Checked in endpoint-settings-input.ts, against the same rules as the schema.
+  @ApiPropertyOptional(HEADERS_INPUT_SCHEMA as object)
+  @IsOptional()
+  @IsObject()
+  headers?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional(AUTH_INPUT_SCHEMA as object)
+  @IsOptional()
+  @IsObject()
+  auth?: Record<string, unknown> | null;
 }
 
 /** An ed25519 private key as a client may give it: `whsk_` + base64 of its 32-byte seed. */
@@ -200,6 +218,8 @@ export class SubscriptionResource {
   status_changed_at: string | null;
   @ApiProperty({ enum: SIGNATURE_SCHEMES, description: "How deliveries are signed: the newest secret's scheme" })
   signature_scheme: SignatureScheme;
+  @ApiProperty(HEADERS_VIEW_SCHEMA as object) headers: Record<string, HeaderView>;
+  @ApiProperty(AUTH_VIEW_SCHEMA as object) auth: AuthView | null;
   @ApiProperty({ description: 'Increments on every change; the ETag' }) version: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

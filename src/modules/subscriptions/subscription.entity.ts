@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
+import type { StoredAuth, StoredHeaders } from './endpoint-settings.js';
 
 export type SubscriptionStatus = 'active' | 'disabled' | 'failing';
 
@@ -32,6 +33,10 @@ export class SubscriptionEntity {
   @Column('jsonb') metadata: Record<string, string>;
   @Column('text', { name: 'alert_url', nullable: true }) alertUrl: string | null;
   @Column('jsonb') secrets: SigningSecret[];
+  /** Static request headers; secret values sealed (endpoint-settings.ts). */
+  @Column('jsonb') headers: StoredHeaders;
+  /** How the endpoint authenticates Hookline; the credential sealed. Null: only the signature. */
+  @Column('jsonb', { nullable: true }) auth: StoredAuth | null;
   @Column('text') status: SubscriptionStatus;
   @Column('text', { name: 'status_reason', nullable: true }) statusReason: string | null;
   @Column('timestamptz', { name: 'status_changed_at', nullable: true }) statusChangedAt: Date | null;

@@ -4,6 +4,8 @@ import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { sealedKeyIdSql } from '../../platform/crypto/sealed-value.js';
 import type { KeyUse, ResealedBatch, SealedStore } from '../../platform/crypto/sealed-stores.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import { sealedValueSample, SEALED_VALUES, type SealedRef } from './sealed-columns.js';
+import { resealEndpoint, type StoredEndpoint } from './subscription-credentials.js';
 import { binding } from './subscription-secrets.js';
 import { SubscriptionEntity, type SigningSecret, type SubscriptionStatus } from './subscription.entity.js';
 
@@ -27,8 +29,8 @@ export type InTransaction = (
 ) => Promise<void>;
 
 const ISO_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const SECRET_KEY_ID = sealedKeyIdSql(`(e->>'sealed')`);
-const HAS_STALE_SECRET = `EXISTS (SELECT 1 FROM jsonb_array_elements(s.secrets) e WHERE ${SECRET_KEY_ID} <> $1)`;
+const KEY_ID = sealedKeyIdSql('v.sealed');
+const HAS_STALE_SECRET = `EXISTS (SELECT 1 FROM ${SEALED_VALUES} v WHERE ${KEY_ID} <> $1)`;
 
 /**
  * Subscriptions in Postgres; every method is scoped to a tenant except the two the pipeline uses
@@ -36,7 +38,7 @@ const HAS_STALE_SECRET = `EXISTS (SELECT 1 FROM jsonb_array_elements(s.secrets) 
  */
 @Injectable()
 export class SubscriptionsRepository implements SealedStore {
-  readonly name = 'subscription signing secrets';
+  readonly name = 'subscription signing secrets and endpoint credentials';
 
   constructor(
     @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
@@ -76,6 +78,8 @@ export class SubscriptionsRepository implements SealedStore {
           metadata: entity.metadata,
           alertUrl: entity.alertUrl,
           secrets: entity.secrets,
+          headers: entity.headers,
+          auth: entity.auth,
           status: entity.status,
           statusReason: entity.statusReason,
           statusChangedAt: entity.statusChangedAt,
@@ -187,19 +191,22 @@ export class SubscriptionsRepository implements SealedStore {
     return { rows, hasMore: entities.length > c.limit };
   }
 
-  /** Signing secrets by the key that sealed them ('' for secrets stored before encryption at rest). */
+  /**
+   * Sealed values (signing secrets, secret headers, endpoint credentials) by the key that sealed them
+   * ('' for secrets stored before encryption at rest), each key with one value to try it on.
+   */
   async census(): Promise<KeyUse[]> {
     const rows: { key_id: string; values: number; sample: string }[] = await this.db.query(
-      `SELECT ${SECRET_KEY_ID} AS key_id, count(*)::int AS values,
-              min(s.id::text || ' ' || coalesce(e->>'id', '') || ' ' || coalesce(e->>'sealed', '')) AS sample
-         FROM subscriptions s, jsonb_array_elements(s.secrets) e GROUP BY 1`,
+      `SELECT ${KEY_ID} AS key_id, count(*)::int AS values,
+              min(s.id::text || ' ' || v.kind || ' ' || coalesce(v.ref, '') || ' ' || coalesce(v.sealed, '')) AS sample
+         FROM subscriptions s, LATERAL ${SEALED_VALUES} v GROUP BY 1`,
     );
     return rows.map((r) => {
-      const [id, secretId, sealed] = r.sample.split(' ');
+      const [id, kind, ref, sealed] = r.sample.split(' ');
       return {
         keyId: r.key_id,
         values: r.values,
-        sample: r.key_id ? { sealed, binding: binding(id, secretId) } : undefined,
+        sample: r.key_id ? sealedValueSample(id, kind as SealedRef, ref, sealed) : undefined,
       };
     });
   }
@@ -212,26 +219,28 @@ export class SubscriptionsRepository implements SealedStore {
   }
 
   /**
-   * Seals again, with the newest key, the secrets of up to `limit` subscriptions after `cursor` (id
-   * order) that hold one sealed with another key. The rows stay locked until their update commits,
+   * Seals again, with the newest key, the secrets and credentials of up to `limit` subscriptions
+   * after `cursor` (id order) that hold one sealed with another key. The rows stay locked until their update commits,
    * so a concurrent change waits rather than being overwritten. Neither the version nor the secrets
    * themselves change: nothing to announce, and every instance keeps signing as before.
    */
   async resealBatch(box: SecretBox, cursor: string | null, limit: number): Promise<ResealedBatch> {
     return this.db.transaction(async (tx) => {
-      const rows: { id: string; secrets: SigningSecret[] }[] = await tx.query(
-        `SELECT id, secrets FROM subscriptions s WHERE ($2::uuid IS NULL OR id > $2) AND ${HAS_STALE_SECRET}
+      const rows: ({ id: string; secrets: SigningSecret[] } & StoredEndpoint)[] = await tx.query(
+        `SELECT id, secrets, headers, auth FROM subscriptions s WHERE ($2::uuid IS NULL OR id > $2) AND ${HAS_STALE_SECRET}
           ORDER BY id LIMIT $3 FOR UPDATE`,
         [box.primaryKeyId, cursor, limit],
       );
       const resealed = rows.map((r) => ({
         id: r.id,
         secrets: r.secrets.map((e) => ({ ...e, sealed: box.reseal(e.sealed, binding(r.id, e.id)) })),
+        ...resealEndpoint(box, r.id, r),
       }));
       if (resealed.length)
         await tx.query(
-          `UPDATE subscriptions s SET secrets = v.secrets
-             FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, secrets jsonb) WHERE s.id = v.id`,
+          `UPDATE subscriptions s SET secrets = v.secrets, headers = v.headers, auth = v.auth
+             FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, secrets jsonb, headers jsonb, auth jsonb)
+            WHERE s.id = v.id`,
           [JSON.stringify(resealed)],
         );
       return { cursor: rows.length === limit ? rows[rows.length - 1].id : null, rows: rows.length };

@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListQueryDto } from './list-query.dto.js';
 import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
+import { SubscriptionCredentials } from './subscription-credentials.js';
 import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { DuplicateSubscriptionError, SubscriptionsRepository } from './subscriptions.repository.js';
@@ -33,21 +34,23 @@ export class SubscriptionsService {
     private readonly urls: UrlChecks,
     private readonly changelog: SubscriptionChangelog,
     private readonly secrets: SubscriptionSecrets,
+    private readonly credentials: SubscriptionCredentials,
   ) {}
 
   /**
-   * Validates, verifies the URL with a signed challenge, then stores. Nothing is stored when any
-   * step fails. The generated secret (when the client sent none) is returned here and never again.
+   * Validates, verifies the URL with a signed challenge (carrying the endpoint's headers and auth),
+   * then stores. Nothing is stored when any step fails. The generated secret (when the client sent none) is returned here and never again.
    */
   async create(
     tenantId: string,
     body: unknown,
   ): Promise<{ subscription: SubscriptionEntity; generatedSecret?: string }> {
-    const dto = await this.input.parseCreate(body);
+    const { dto, endpoint } = await this.input.parseCreate(body);
     const now = new Date();
     const id = randomUUID();
     const scheme = dto.signature_scheme ?? schemeOfSecret(dto.secret) ?? 'hmac-sha256';
     const secret = this.secrets.create(id, scheme, dto.secret, now);
+    const { headers, auth } = this.credentials.seal(id, endpoint);
     const entity = {
       id,
       tenantId,
@@ -57,6 +60,8 @@ export class SubscriptionsService {
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
       secrets: [secret.entry],
+      headers,
+      auth,
       status: 'active',
       statusReason: null,
       statusChangedAt: now,
@@ -65,7 +70,7 @@ export class SubscriptionsService {
     } as SubscriptionEntity;
     // Checked before the challenge too, so a duplicate does not cost the endpoint a request.
     if (await this.repository.hasDuplicate(entity)) throw conflict();
-    await this.urls.verify(entity.url, [secret.key]);
+    await this.urls.verify(entity.url, [secret.key], this.credentials.open(id, { headers, auth }));
     const saved = await this.saveOrConflict(entity);
     return { subscription: saved, generatedSecret: secret.shown };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EgressClient } from '../../platform/egress/egress-client.js';
 import { EgressGuard } from '../../platform/egress/egress-guard.js';
+import type { EndpointCredentials } from '../../platform/egress/endpoint-credentials.js';
 import { signWithKeys, type SigningKey } from '../../platform/egress/signer.js';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
 
@@ -30,20 +31,29 @@ export class UrlChecks {
       : [{ field, code: 'BLOCKED_ADDRESS', message: `${field}: ${check.message}; only public addresses are allowed` }];
   }
 
-  /** Sends the url_verification challenge; throws URL_VERIFICATION_FAILED with the reason. */
-  async verify(url: string, keys: readonly SigningKey[]): Promise<void> {
+  /**
+   * Sends the url_verification challenge with the endpoint's headers and auth (as deliveries carry
+   * them); throws URL_VERIFICATION_FAILED with the reason.
+   */
+  async verify(url: string, keys: readonly SigningKey[], credentials?: EndpointCredentials): Promise<void> {
     const challenge = randomBytes(24).toString('base64url');
     const body = JSON.stringify({ type: 'url_verification', challenge });
     const headers = signWithKeys(
       { msgId: `verify_${randomUUID()}`, timestamp: Math.floor(Date.now() / 1000), body },
       keys,
     );
-    const result = await this.egress.post(url, { body, headers: { ...headers }, timeoutMs: VERIFICATION_TIMEOUT_MS });
+    const result = await this.egress.post(url, {
+      body,
+      headers: { ...headers },
+      timeoutMs: VERIFICATION_TIMEOUT_MS,
+      credentials,
+    });
     const fail = (message: string) =>
       new AppError('URL_VERIFICATION_FAILED', `The URL did not pass verification: ${message}.`, [
         { field: 'url', code: 'VERIFICATION_FAILED', message },
       ]);
     if (result.outcome === 'timeout') throw fail(`no answer within ${VERIFICATION_TIMEOUT_MS / 1000} s`);
+    if (result.outcome === 'auth_error') throw fail(`authentication failed: ${result.errorMessage ?? 'refused'}`);
     if (result.outcome === 'http_error') throw fail(`the endpoint answered HTTP ${result.status}, expected 2xx`);
     if (result.outcome !== 'success')
       throw fail(`${result.outcome.replace('_', ' ')}: ${result.errorMessage ?? ''}`.trim());

@@ -45,6 +45,8 @@ export class AppConfig {
   readonly encryptionKeys: readonly EncryptionKeySetting[];
   /** The bearer token /metrics requires; empty: none. */
   readonly metricsBearerToken: string;
+  /** EGRESS_PROXY_URL (or the file's content); empty: endpoints are reached directly. */
+  readonly egressProxyUrl: string;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
@@ -65,6 +67,8 @@ export class AppConfig {
     // SECRETS_ENCRYPTION_KEYS_FILE and METRICS_BEARER_TOKEN_FILE were read into these by fromEnv.
     this.encryptionKeys = Object.freeze(parseKeyRing(env.SECRETS_ENCRYPTION_KEYS));
     this.metricsBearerToken = env.METRICS_BEARER_TOKEN;
+    // EGRESS_PROXY_URL_FILE was read into it by fromEnv, and validated with the other variables.
+    this.egressProxyUrl = env.EGRESS_PROXY_URL;
   }
 
   /** Production unless DEPLOYMENT_ENVIRONMENT says development: then a start without a key ring is allowed. */

@@ -186,6 +186,17 @@ export class Environment extends SecurityEnvironment {
   @IsString()
   EGRESS_CA_FILE = '';
 
+  /**
+   * An HTTP CONNECT proxy every request to endpoints leaves through (deliveries, verification
+   * challenges, alerts, OAuth2 token requests), so they come from addresses a deployment can publish:
+   * `http://[user:password@]host:port`. The IP policy still judges each target before the CONNECT,
+   * and the tunnel is asked for the judged address. Empty: connect directly. When the URL carries
+   * credentials, mount it as a secret and name the file in EGRESS_PROXY_URL_FILE.
+   */
+  @IsOptional()
+  @Matches(/^(http:\/\/[^\s/?#]+\/?)?$/, { message: 'must be http://[user:password@]host:port' })
+  EGRESS_PROXY_URL = '';
+
   /** Bootstrap tenant:key pairs (keys at least 16 characters), for development and tests. */
   @IsOptional()
   @Matches(/^(\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)?(,\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)*$/, {

@@ -1,19 +1,28 @@
-import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
-import { createSecureContext, getCACertificates } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { AppConfig } from '../config/app-config.js';
+import { ClientCertificatePools } from './client-certificates.js';
+import { parseEgressProxy, type EgressProxy } from './connect-tunnel.js';
+import { egressConnector } from './connectors.js';
 import { classifyEgressError, type EgressOutcome } from './egress-errors.js';
-import { BlockedAddressError, EgressGuard } from './egress-guard.js';
+import { Deadline, flattenHeaders, parseHttpsUrl, readBounded, trustedCertificates } from './egress-http.js';
+import { EgressGuard } from './egress-guard.js';
+import { staticAuthorization, type EndpointCredentials } from './endpoint-credentials.js';
+import { OAuth2Tokens, TokenRequestError, type TokenAnswer } from './oauth2-tokens.js';
 
 export type { EgressOutcome } from './egress-errors.js';
 
 export interface EgressRequest {
   headers?: Record<string, string>;
   body: string;
-  /** Deadline for the whole exchange: connect, headers and body. Defaults to DELIVERY_TIMEOUT_MS. */
+  /**
+   * Deadline for the whole exchange: an OAuth2 token, connect, headers and body, and the one more try
+   * after a 401. Defaults to DELIVERY_TIMEOUT_MS.
+   */
   timeoutMs?: number;
+  /** The subscription's static headers and authentication, applied to this request. */
+  credentials?: EndpointCredentials;
 }
 
 export interface EgressResult {
@@ -28,76 +37,146 @@ export interface EgressResult {
   errorMessage?: string;
 }
 
-const MAX_BODY_READ = 64 * 1024;
+interface Exchange {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  dispatcher: Dispatcher;
+  /** A client certificate was presented: the server refusing it is an auth_error. */
+  presentsCertificate?: boolean;
+}
+
 const MAX_SNIPPET = 4 * 1024;
 const USER_AGENT = 'Hookline-Webhooks/1';
+/** A token request's deadline, at most: a token endpoint is expected to answer at once. */
+const TOKEN_TIMEOUT_MS = 10_000;
 
 /**
  * The only way Hookline talks to consumer endpoints. HTTPS only, certificates verified against the
- * system CAs (plus EGRESS_CA_FILE), redirects never followed, every connection checked against the
- * IP policy on the address actually dialled, one keep-alive pool per origin, bounded reads.
- * Never throws for a network outcome: every failure comes back classified in the result.
+ * system CAs (plus EGRESS_CA_FILE), redirects never followed, the IP policy applied to every
+ * connection before it opens (directly, or through EGRESS_PROXY_URL's CONNECT tunnel to the checked
+ * address), one keep-alive pool per origin, bounded reads. It applies a subscription's endpoint
+ * credentials: static headers, Basic, bearer, OAuth2 tokens (fetched through this same client) and
+ * client certificates (each subscription's own pool). Never throws for a network outcome: every
+ * failure comes back classified in the result.
  */
 @Injectable()
 export class EgressClient implements OnModuleDestroy {
   private readonly agent: Agent;
   private readonly defaultTimeoutMs: number;
+  private readonly roots: string[];
+  private readonly proxy?: EgressProxy;
+  private readonly certificatePools: ClientCertificatePools;
+  private readonly tokens = new OAuth2Tokens((url, form, headers) => this.tokenRequest(url, form, headers));
 
   constructor(
-    config: AppConfig,
+    private readonly config: AppConfig,
     readonly guard: EgressGuard,
   ) {
     this.defaultTimeoutMs = config.env.DELIVERY_TIMEOUT_MS;
-    const connector = buildConnector({
-      // One context for every connection: passing `ca` instead makes each TLS handshake parse
-      // the whole root store again (a sixth of the service's CPU in the benchmark).
-      secureContext: createSecureContext({ ca: trustedCertificates(config.env.EGRESS_CA_FILE) }),
-      lookup: guard.lookup,
-      timeout: Math.min(10_000, config.env.DELIVERY_TIMEOUT_MS),
-      allowH2: false,
-    });
-    this.agent = new Agent({
-      keepAliveTimeout: 30_000,
-      // Per origin, and many subscriptions share an origin (one SaaS host, one test receiver): a
-      // per-subscription bound here would let one hanging subscription take every connection of
-      // its neighbours. The scheduler bounds each subscription; the pool only bounds the total.
-      connections: config.env.DELIVERY_CONCURRENCY,
-      connect: (options, callback) => {
-        try {
-          // IP literals never reach the lookup hook, so they are judged here.
-          if (isIP(options.hostname)) guard.assertAddress(options.hostname, options.hostname);
-        } catch (error) {
-          return callback(error as Error, null);
-        }
-        connector(options, (error, socket) => {
-          if (error) return callback(error, null);
-          // Belt and braces: the peer actually connected to must pass too.
-          const peer = socket!.remoteAddress;
-          const verdict = peer ? guard.policy.check(peer) : { allowed: true };
-          if (!verdict.allowed) {
-            socket!.destroy();
-            return callback(new BlockedAddressError(options.hostname, peer!, verdict.reason!), null);
-          }
-          callback(null, socket!);
-        });
-      },
-    });
+    this.roots = trustedCertificates(config.env.EGRESS_CA_FILE);
+    this.proxy = config.egressProxyUrl ? parseEgressProxy(config.egressProxyUrl) : undefined;
+    // One context for every connection: passing `ca` instead makes each TLS handshake parse
+    // the whole root store again (a sixth of the service's CPU in the benchmark).
+    // Per origin, and many subscriptions share an origin (one SaaS host, one test receiver): a
+    // per-subscription bound here would let one hanging subscription take every connection of
+    // its neighbours. The scheduler bounds each subscription; the pool only bounds the total.
+    this.agent = this.pool(createSecureContext({ ca: this.roots }), config.env.DELIVERY_CONCURRENCY);
+    // A client certificate's connections are its subscription's alone, bounded like its requests.
+    this.certificatePools = new ClientCertificatePools((cert, key) =>
+      this.pool(createSecureContext({ ca: this.roots, cert, key }), config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION),
+    );
   }
 
+  private pool(secureContext: SecureContext, connections: number): Agent {
+    const connect = egressConnector({
+      guard: this.guard,
+      secureContext,
+      timeoutMs: Math.min(10_000, this.config.env.DELIVERY_TIMEOUT_MS),
+      proxy: this.proxy,
+    });
+    return new Agent({ keepAliveTimeout: 30_000, connections, connect });
+  }
+
+  /**
+   * POSTs `req.body` to an endpoint with the subscription's credentials. An OAuth2 endpoint that
+   * answers 401 gets one more try with a fresh token; a token that cannot be had, or a credential
+   * the endpoint refuses, is the outcome `auth_error`.
+   */
   async post(url: string, req: EgressRequest): Promise<EgressResult> {
     const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
     const target = parseHttpsUrl(url);
     if (typeof target === 'string')
       return { outcome: 'blocked', headers: {}, bodySnippet: '', durationMs: 0, errorMessage: target };
-    const timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
-    const deadline = new Deadline(timeoutMs);
+    const { credentials } = req;
+    const deadlineAt = started + (req.timeoutMs ?? this.defaultTimeoutMs);
+    const pool = this.certificatePools.poolFor(credentials);
+    // An expired client certificate cannot pass a handshake: say so instead of asking the endpoint.
+    if (pool && pool.notAfter <= Date.now())
+      return authError(started, `the client certificate expired at ${new Date(pool.notAfter).toISOString()}`);
+    const send = async (authorization?: string) => {
+      const { result } = await this.exchange(target, started, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          ...credentials?.headers,
+          ...req.headers,
+          ...(authorization && { authorization }),
+        },
+        body: req.body,
+        // What the token and an earlier try left of the deadline (a try past it times out at once).
+        timeoutMs: Math.max(1, Math.round(deadlineAt - performance.now())),
+        dispatcher: pool?.agent ?? this.agent,
+        presentsCertificate: pool !== undefined,
+      });
+      return result;
+    };
+    if (credentials?.auth?.type !== 'oauth2_client_credentials')
+      return refusedCredential(await send(staticAuthorization(credentials?.auth)), credentials);
+    try {
+      const first = await this.tokens.get(credentials);
+      const result = await send(`Bearer ${first}`);
+      if (result.status !== 401) return result;
+      // The token may have been revoked or expired early: one fresh token, one more try.
+      this.tokens.invalidate(credentials, first);
+      return refusedCredential(await send(`Bearer ${await this.tokens.get(credentials)}`), credentials);
+    } catch (error) {
+      if (!(error instanceof TokenRequestError)) throw error;
+      return authError(started, error.message);
+    }
+  }
+
+  /** A token request: through the shared pool (the proxy, the IP policy), the whole answer kept. */
+  private async tokenRequest(url: string, form: string, headers: Record<string, string>): Promise<TokenAnswer> {
+    const target = parseHttpsUrl(url);
+    if (typeof target === 'string') return { outcome: 'blocked', body: Buffer.alloc(0), errorMessage: target };
+    const answer = await this.exchange(target, performance.now(), {
+      method: 'POST',
+      headers: { 'user-agent': USER_AGENT, ...headers },
+      body: form,
+      timeoutMs: Math.min(TOKEN_TIMEOUT_MS, this.defaultTimeoutMs),
+      dispatcher: this.agent,
+    });
+    return {
+      outcome: answer.result.outcome,
+      status: answer.result.status,
+      body: answer.body,
+      errorMessage: answer.result.errorMessage,
+    };
+  }
+
+  /** One request and its bounded answer; `started` is when the whole post began (a retried one counts both). */
+  private async exchange(target: URL, started: number, x: Exchange): Promise<{ result: EgressResult; body: Buffer }> {
+    const elapsed = () => Math.round(performance.now() - started);
+    const deadline = new Deadline(x.timeoutMs);
     try {
       const res = await request(target, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...req.headers },
-        body: req.body,
+        method: x.method,
+        dispatcher: x.dispatcher,
+        headers: x.headers,
+        body: x.body,
         // The one bound on the exchange: undici's headers and body timeouts (300 s by default, above
         // DELIVERY_TIMEOUT_MS's maximum) would only arm two more timers per request.
         signal: deadline.signal,
@@ -105,7 +184,7 @@ export class EgressClient implements OnModuleDestroy {
       const firstByteMs = elapsed();
       const body = await readBounded(res.body);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
-      return {
+      const result: EgressResult = {
         status: res.statusCode,
         headers: flattenHeaders(res.headers),
         bodySnippet: body.subarray(0, MAX_SNIPPET).toString('utf8'),
@@ -114,80 +193,39 @@ export class EgressClient implements OnModuleDestroy {
         outcome: ok ? 'success' : 'http_error',
         errorMessage: ok ? undefined : `endpoint answered HTTP ${res.statusCode}`,
       };
+      return { result, body };
     } catch (error) {
-      const { outcome, message } = classifyEgressError(error);
-      return { outcome, headers: {}, bodySnippet: '', durationMs: elapsed(), errorMessage: message };
+      const { outcome, message } = classifyEgressError(error, x.presentsCertificate);
+      const result: EgressResult = {
+        outcome,
+        headers: {},
+        bodySnippet: '',
+        durationMs: elapsed(),
+        errorMessage: message,
+      };
+      return { result, body: Buffer.alloc(0) };
     } finally {
       deadline.clear();
     }
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.agent.close().catch(() => undefined);
+    await Promise.all([this.agent.close().catch(() => undefined), this.certificatePools.close()]);
   }
 }
 
-/**
- * The whole exchange's deadline, cleared as soon as it is over. AbortSignal.timeout keeps each
- * request's signal and timer until a major collection (or DELIVERY_TIMEOUT_MS) after its answer,
- * so at a thousand deliveries a second every one of them outlived the young generation.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(timeoutMs: number) {
-    this.timer = setTimeout(
-      () => this.controller.abort(new DOMException(`no complete answer within ${timeoutMs} ms`, 'TimeoutError')),
-      timeoutMs,
-    ).unref();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
-  }
+function authError(started: number, errorMessage: string): EgressResult {
+  const durationMs = Math.round(performance.now() - started);
+  return { outcome: 'auth_error', headers: {}, bodySnippet: '', durationMs, errorMessage };
 }
 
-function parseHttpsUrl(url: string): URL | string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not an absolute URL';
-  }
-  return parsed.protocol === 'https:' ? parsed : `only https URLs are allowed, not ${parsed.protocol}`;
-}
-
-/** Reads at most 64 KiB; stopping early destroys the stream, so an endless body costs nothing more. */
-async function readBounded(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= MAX_BODY_READ) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_BODY_READ);
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-/** The bundled and system roots, plus the operator's own CA (private PKI, tests). */
-function trustedCertificates(caFile: string): string[] {
-  const roots = new Set([...getCACertificates('default'), ...getCACertificates('system')]);
-  if (caFile) roots.add(readFileSync(caFile, 'utf8'));
-  return [...roots];
+/** A 401 to a request that carried the subscription's credential: the credential failed, not the endpoint. */
+function refusedCredential(result: EgressResult, credentials: EndpointCredentials | undefined): EgressResult {
+  const auth = credentials?.auth;
+  if (result.status !== 401 || !auth || auth.type === 'mtls') return result;
+  return {
+    ...result,
+    outcome: 'auth_error',
+    errorMessage: `the endpoint refused the ${auth.type} credential (HTTP 401)`,
+  };
 }

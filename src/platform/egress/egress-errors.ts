@@ -1,5 +1,10 @@
+/**
+ * How an exchange ended. `auth_error`: the endpoint's credentials failed: the OAuth2 token endpoint
+ * gave no token, the endpoint answered 401 to the credential it was sent, or it refused the client
+ * certificate during the handshake.
+ */
 export type EgressOutcome =
-  'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked';
+  'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NODATA', 'EAI_NONAME', 'EAI_FAIL']);
 const TIMEOUT_CODES = new Set([
@@ -10,6 +15,9 @@ const TIMEOUT_CODES = new Set([
   'ETIMEDOUT',
   'ABORT_ERR',
 ]);
+/** TLS alerts the server sends about the client's certificate: refused, expired, revoked, unknown, missing. */
+const CLIENT_CERTIFICATE_ALERT =
+  /^ERR_SSL_(SSLV3|TLSV1|TLSV13)_ALERT_(BAD_CERTIFICATE|CERTIFICATE_[A-Z_]+|UNKNOWN_CA|ACCESS_DENIED|UNSUPPORTED_CERTIFICATE)$/;
 const TLS_CODE =
   /^(CERT_|UNABLE_TO_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
 
@@ -33,14 +41,20 @@ function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
 
 /**
  * Maps a failed request to an outcome the retry policy can act on. The most specific evidence
- * wins: a refused address, then DNS, TLS and timeouts, and anything else on the wire is a
- * connection error.
+ * wins: a refused address, a refused client certificate (when one was presented), then DNS, TLS
+ * and timeouts, and anything else on the wire is a connection error.
  */
-export function classifyEgressError(error: unknown): { outcome: EgressOutcome; message: string } {
+export function classifyEgressError(
+  error: unknown,
+  presentedCertificate = false,
+): { outcome: EgressOutcome; message: string } {
   const all = [...chain(error)];
   const codes = all.map((e) => e.code ?? '');
   const message = describe(all);
   if (codes.includes('EGRESS_BLOCKED')) return { outcome: 'blocked', message };
+  // The server's verdict on the certificate we presented: the credential failed, not the transport.
+  if (presentedCertificate && codes.some((c) => CLIENT_CERTIFICATE_ALERT.test(c)))
+    return { outcome: 'auth_error', message: `the endpoint refused the client certificate (${message})` };
   if (codes.some((c) => DNS_CODES.has(c))) return { outcome: 'dns_error', message };
   if (codes.some((c) => TLS_CODE.test(c))) return { outcome: 'tls_error', message };
   if (codes.some((c) => TIMEOUT_CODES.has(c)) || all.some((e) => e.name === 'TimeoutError' || e.name === 'AbortError'))

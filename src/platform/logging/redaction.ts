@@ -13,8 +13,22 @@ const SECRET_HEADERS = [
   'x-webhook-signature',
   'webhook-signature',
   'x-hub-signature-256',
+  'proxy-authorization',
 ];
-const SECRET_FIELDS = ['secret', 'secrets', 'api_key', 'apiKey', 'key_hash', 'password', 'token', 'authorization'];
+const SECRET_FIELDS = [
+  'secret',
+  'secrets',
+  'api_key',
+  'apiKey',
+  'key_hash',
+  'password',
+  'token',
+  'authorization',
+  // Endpoint credentials (a subscription's auth) and what an OAuth2 token endpoint answers.
+  'client_secret',
+  'private_key',
+  'access_token',
+];
 
 export const REDACTED_PATHS: string[] = [
   ...SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `headers["${h}"]`, `*.headers["${h}"]`]),

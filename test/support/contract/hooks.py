@@ -11,7 +11,15 @@ host, refuses private addresses and sends a verification challenge; a generated 
     `https://1.2.3.4.5` (a host no request can reach either), or
   * 422 URL_VERIFICATION_FAILED (the host resolved but did not answer the challenge),
 
-and only those are let through; anything else that refuses schema-valid data still fails.
+and only those are let through; anything else that refuses schema-valid data still fails. The
+OAuth2 token endpoint of a subscription's `auth` (`token_url`) is such a URL too: the same answers
+are let through for it.
+
+Three rules of a subscription's endpoint settings are beyond any schema, and each is let through
+only with its own detail code: a client certificate that is not a valid X.509 chain matching its
+private key (INVALID_CERTIFICATE on `auth.certificate` or `auth.private_key`), header names that
+differ only in case (DUPLICATE on `headers.<name>`; JSON Schema compares names exactly), and an
+`Authorization` header beside `auth` (CONFLICTS_WITH_AUTH: a condition between two members).
 
 Beyond it, four answers depend on state the fuzzer cannot have, not on the schema, and each is let
 through only in the exact case that makes it right:
@@ -64,7 +72,7 @@ def _parse_one_at_a_time(*args, **kwargs):
 
 ast.parse = _parse_one_at_a_time
 
-URL_FIELDS = ("url", "alert_url")
+URL_FIELDS = ("url", "alert_url", "token_url")
 UNREACHABLE_CODES = {"UNRESOLVABLE_HOST", "BLOCKED_ADDRESS"}
 RECEIVER = os.environ.get("HOOKLINE_CONTRACT_RECEIVER_URL")
 CREATIONS = {("POST", "/webhooks"), ("POST", "/webhooks/batch")}
@@ -127,15 +135,31 @@ def past_expiry(detail) -> bool:
     return detail.get("field") == "expires_at" and detail.get("code") == "IN_THE_PAST"
 
 
+def beyond_schema_detail(detail) -> bool:
+    """A refusal of endpoint settings that no schema can state (see the module's docstring)."""
+    field, code = detail.get("field", ""), detail.get("code")
+    if code == "INVALID_CERTIFICATE":
+        return field.endswith("auth.certificate") or field.endswith("auth.private_key")
+    if code == "DUPLICATE":
+        return "headers." in field
+    if code == "CONFLICTS_WITH_AUTH":
+        return field.lower().endswith("headers.authorization")
+    return False
+
+
 def state_or_unreachable_refusal(response, case) -> bool:
-    """A 422 whose every detail is an unreachable callback URL, a cursor never issued or a past expiry."""
+    """A 422 whose every detail is an unreachable callback URL, a cursor the service never issued, a
+    past expiry, or an endpoint setting beyond the schema."""
     if response.status_code != 422:
         return False
     try:
         details = json.loads(response.content)["error"].get("details") or []
     except (ValueError, KeyError, TypeError, AttributeError):
         return False
-    return bool(details) and all(unreachable_detail(d) or unissued_cursor(d, case) or past_expiry(d) for d in details)
+    return bool(details) and all(
+        unreachable_detail(d) or unissued_cursor(d, case) or past_expiry(d) or beyond_schema_detail(d)
+        for d in details
+    )
 
 
 def stale_precondition(response, case) -> bool:

@@ -4,6 +4,7 @@ import { counter } from '../../../platform/telemetry/metrics.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import type { AlertEventV1 } from '../failures/alert-event.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
+import { SubscriptionCredentials } from '../../subscriptions/subscription-credentials.js';
 import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 
 const sent = counter('hookline_alerts_sent_total', 'Alert callbacks by outcome', ['outcome']);
@@ -16,8 +17,8 @@ export class AlertNotDeliveredError extends Error {
 
 /**
  * Delivers an alert event to its subscription's alert_url, when it has one: the envelope as the
- * body, signed with the subscription's secrets exactly like a delivery, through the same egress
- * policy (HTTPS, SSRF checks, no redirects).
+ * body, signed with the subscription's secrets and carrying its endpoint's headers and auth exactly
+ * like a delivery, through the same egress policy (HTTPS, SSRF checks, no redirects, the proxy).
  */
 @Injectable()
 export class AlertSender {
@@ -27,6 +28,7 @@ export class AlertSender {
     private readonly subscriptions: SubscriptionReader,
     private readonly egress: EgressClient,
     private readonly secrets: SubscriptionSecrets,
+    private readonly credentials: SubscriptionCredentials,
   ) {}
 
   async send(alert: AlertEventV1): Promise<'sent' | 'no_alert_url' | 'blocked'> {
@@ -36,7 +38,8 @@ export class AlertSender {
     const now = Date.now();
     const keys = this.secrets.signingKeys(subscription, new Date(now));
     const headers = signedRequestHeaders({ msgId: alert.event.id, body, keys, now });
-    const result = await this.egress.post(subscription.alertUrl, { headers, body });
+    const credentials = this.credentials.forEgress(subscription);
+    const result = await this.egress.post(subscription.alertUrl, { headers, body, credentials });
     sent.inc({ outcome: result.outcome });
     if (result.outcome === 'success') return 'sent';
     if (result.outcome === 'blocked') {

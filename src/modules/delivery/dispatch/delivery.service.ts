@@ -7,6 +7,7 @@ import { subscriptionSeries } from '../../../platform/telemetry/subscription-ser
 import { appendHistory, summarizeAttempt, summarizeSkip, type AttemptSummary } from '../attempt-history.js';
 import { FailureHandling } from '../failures/failure-handling.service.js';
 import { MatchingService } from '../../matching/matching.service.js';
+import { SubscriptionCredentials } from '../../subscriptions/subscription-credentials.js';
 import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 import { AttemptWriter } from './attempt-writer.js';
 import { markedIfReplay, type DeliveryTaskV1 } from '../delivery-task.js';
@@ -60,6 +61,7 @@ export class DeliveryService {
     private readonly concurrency: ConcurrencyReporter,
     private readonly deliveredCheck: DeliveredCheck,
     private readonly secrets: SubscriptionSecrets,
+    private readonly credentials: SubscriptionCredentials,
     stalls: StallConfirmation,
     config: AppConfig,
   ) {
@@ -162,7 +164,7 @@ export class DeliveryService {
     return { step: 'route', subscription, next: instead, trail };
   }
 
-  /** The signed request, and the policy's verdict on its result. */
+  /** The signed request, authenticated by egress as the endpoint asks, and the policy's verdict on its result. */
   private async send(
     { subscription }: Extract<DispatchStep, { step: 'send' }>,
     { task, telemetry, sent }: DispatchContext,
@@ -177,7 +179,11 @@ export class DeliveryService {
     const answered = this.slots.sending(task.subscription_id, requestAt);
     const result = await telemetry
       .outbound(subscription.sendTraceparent, (traceHeaders) =>
-        this.egress.post(subscription.url, { headers: { ...headers, ...traceHeaders }, body }),
+        this.egress.post(subscription.url, {
+          headers: { ...headers, ...traceHeaders },
+          body,
+          credentials: this.credentials.forEgress(subscription),
+        }),
       )
       .finally(answered);
     sent.outcome = slotOutcome(result);

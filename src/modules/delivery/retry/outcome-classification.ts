@@ -10,6 +10,11 @@ export type FailureClass =
   | 'throttled'
   /** 410 Gone: the subscription is disabled at once, no further retries. */
   | 'gone'
+  /**
+   * The endpoint's credentials failed (no OAuth2 token, a 401 to the credential sent, a refused
+   * client certificate): retried on the schedule, but says nothing about the endpoint's health.
+   */
+  | 'unauthenticated'
   /** The target resolved to an address the egress policy refuses: a configuration error, not retried. */
   | 'blocked';
 
@@ -24,6 +29,7 @@ export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 export function classifyResult(result: ClassifiedResult): FailureClass {
   if (result.outcome === 'success') return 'success';
   if (result.outcome === 'blocked') return 'blocked';
+  if (result.outcome === 'auth_error') return 'unauthenticated';
   if (result.status === 410) return 'gone';
   if (result.status !== undefined && RETRY_AFTER_STATUSES.has(result.status)) return 'throttled';
   return 'retryable';

@@ -72,6 +72,8 @@ export class RetryPolicy {
         );
       case 'retryable':
         return this.retry(attempt, now, undefined, this.penaltyAfter(result));
+      case 'unauthenticated':
+        return this.retry(attempt, now);
     }
   }
 

@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppConfig, ConfigError } from '../../src/platform/config/app-config.js';
+import { parseEgressProxy } from '../../src/platform/egress/connect-tunnel.js';
+
+const refusal = (env: Record<string, string>): string => {
+  try {
+    AppConfig.fromEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('EGRESS_PROXY_URL', () => {
+  it('takes an http:// CONNECT proxy with or without credentials, from the variable or a file', () => {
+    expect(AppConfig.fromEnv({}).egressProxyUrl).toBe('');
+    expect(AppConfig.fromEnv({ EGRESS_PROXY_URL: 'http://proxy.internal:3128' }).egressProxyUrl).toBe(
+      'http://proxy.internal:3128',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'url');
+    writeFileSync(file, 'http://u:p%40ss@10.0.0.5:3128\n');
+    expect(AppConfig.fromEnv({ EGRESS_PROXY_URL_FILE: file }).egressProxyUrl).toBe('http://u:p%40ss@10.0.0.5:3128');
+  });
+
+  it('refuses anything else, and never repeats the credentials in the message', () => {
+    for (const url of ['https://proxy:3128', 'socks5://proxy:1080', 'http://proxy:3128/path', 'proxy:3128']) {
+      const message = refusal({ EGRESS_PROXY_URL: url.replace('proxy', 'user:hunter2@proxy') });
+      expect(message).toContain('EGRESS_PROXY_URL');
+      expect(message).not.toContain('hunter2');
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'url');
+    writeFileSync(file, 'https://user:hunter2@proxy:3128');
+    const message = refusal({ EGRESS_PROXY_URL_FILE: file });
+    expect(message).toContain('EGRESS_PROXY_URL');
+    expect(message).not.toContain('hunter2');
+    expect(refusal({ EGRESS_PROXY_URL: 'http://a:1', EGRESS_PROXY_URL_FILE: file })).toContain('not both');
+  });
+
+  it('sends the proxy its credentials as Basic, percent-decoded', () => {
+    expect(parseEgressProxy('http://u%3Ase:p%40ss@[::1]:3128')).toEqual({
+      host: '::1',
+      port: 3128,
+      authorization: `Basic ${Buffer.from('u:se:p@ss').toString('base64')}`,
+    });
+    expect(parseEgressProxy('http://proxy.internal')).toEqual({
+      host: 'proxy.internal',
+      port: 80,
+      authorization: undefined,
+    });
+  });
+});
