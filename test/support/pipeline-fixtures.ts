@@ -9,6 +9,8 @@ export interface SubscriptionFixture {
   events: string[];
   secrets?: string[];
   status?: 'active' | 'disabled' | 'failing';
+  /** A CEL filter, stored as the API stores it (not checked here). */
+  filter?: string;
 }
 
 /** Rows written straight into Postgres, so pipeline tests do not depend on the REST API. */
@@ -26,8 +28,9 @@ export class PipelineFixtures {
       expires_at: null,
     }));
     await this.db.query(
-      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, s.tenantId, s.url, s.events, JSON.stringify(secrets), s.status ?? 'active'],
+      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status, filter)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, s.tenantId, s.url, s.events, JSON.stringify(secrets), s.status ?? 'active', s.filter ?? null],
     );
     return id;
   }

@@ -84,8 +84,10 @@ export class IngestService {
     const tenantId = event.tenantId;
     annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
 
+    // The filters see the record's headers as the event's metadata.
+    const filterEvent = { ...event.envelope, metadata: message.headers };
     const subscriptions = await inSpan('match subscriptions', {}, () =>
-      this.matching.matchAsOf(tenantId, type, message.timestamp),
+      this.matching.matchAsOf(tenantId, filterEvent, message.timestamp),
     );
     annotate({ [A.subscriptionsMatched]: subscriptions.length });
     const subscriptionIds = subscriptions.map((s) => s.id);

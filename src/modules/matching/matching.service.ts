@@ -5,6 +5,8 @@ import { ChangelogFreshness } from './changelog-freshness.js';
 import { MatchingLease } from './matching-lease.js';
 import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
 import { SubscriptionTable } from './subscription-table.js';
+import { SubscriptionFilters } from './subscription-filters.js';
+import type { FilterEvent } from '../filters/filter-input.js';
 
 /** The changelog record the subscriptions module writes on every change (key = subscription id). */
 export interface SubscriptionChangedV1 {
@@ -38,6 +40,7 @@ const waited = histogram(
 @Injectable()
 export class MatchingService implements OnModuleInit {
   readonly table = new SubscriptionTable();
+  private readonly filters = new SubscriptionFilters();
   private readonly log = new Logger('Matching');
 
   constructor(
@@ -58,13 +61,20 @@ export class MatchingService implements OnModuleInit {
   }
 
   /**
-   * The subscriptions an event published at `publishedAt` goes to: matched against every change
-   * answered before it was published. At once while this instance holds its matching lease (every
-   * writer waited until it had applied its change); otherwise it waits (bounded by
-   * INGEST_FRESHNESS_WAIT_MS) until the table is fresh as of that time, else reads the tenant's
-   * subscriptions from the database.
+   * The subscriptions an event published at `publishedAt` goes to: its type and wildcards first,
+   * then each of those subscriptions' filter (compiled once per version).
    */
-  async matchAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
+  async matchAsOf(tenantId: string, event: FilterEvent, publishedAt: number): Promise<SubscriptionView[]> {
+    return this.filters.apply(await this.matchTypeAsOf(tenantId, event.type, publishedAt), event);
+  }
+
+  /**
+   * By type and wildcard, matched against every change answered before the event was published.
+   * At once while this instance holds its matching lease (every writer waited until it had applied
+   * its change); otherwise it waits (bounded by INGEST_FRESHNESS_WAIT_MS) until the table is fresh
+   * as of that time, else reads the tenant's subscriptions from the database.
+   */
+  private async matchTypeAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
     const started = Date.now();
     const bound = this.config.env.INGEST_FRESHNESS_WAIT_MS;
     if (bound === 0 || this.lease.covers(started) || this.freshness.caughtUpAsOf >= Math.min(publishedAt, started))
@@ -90,16 +100,21 @@ export class MatchingService implements OnModuleInit {
 
   /** Applies one changelog record; reloads the subscription only when the record is newer. */
   async apply(change: SubscriptionChangedV1): Promise<void> {
-    if (change.deleted) return this.table.remove(change.id);
+    if (change.deleted) return this.remove(change.id);
     const held = this.table.get(change.id);
     if (held && held.version >= change.version) return;
     const loaded = await this.source.loadOne(change.tenant_id, change.id);
     if (loaded) this.table.upsert(loaded);
-    else this.table.remove(change.id);
+    else this.remove(change.id);
   }
 
   /** A tombstone (null value) left by compaction or a hard delete. */
   forget(id: string): void {
+    this.remove(id);
+  }
+
+  private remove(id: string): void {
     this.table.remove(id);
+    this.filters.forget(id);
   }
 }

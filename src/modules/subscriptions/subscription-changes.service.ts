@@ -67,6 +67,7 @@ export class SubscriptionChangesService {
       description: current.description,
       metadata: current.metadata,
       alert_url: current.alertUrl,
+      filter: current.filter,
     };
     const patched = format === 'merge' ? applyMerge(document, patch) : applyJsonPatch(document, patch);
     const dto = await this.input.parseFields(patched, current.events);
@@ -78,6 +79,7 @@ export class SubscriptionChangesService {
       description: dto.description ?? '',
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
+      filter: dto.filter ?? null,
     };
     if (next.url !== current.url) await this.urls.verify(next.url, validSecrets(current));
     return this.save(next, current.version);

@@ -4,6 +4,8 @@ import { validate } from 'class-validator';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
 import { toFieldErrors } from '../../platform/http/validation.js';
 import { EventCatalog } from '../event-types/event-catalog.js';
+import { compileFilter, describeFilterError } from '../filters/filter-compiler.js';
+import { FilterError } from '../filters/filter-error.js';
 import {
   CreateSubscriptionDto,
   METADATA_KEY_MAX_LENGTH,
@@ -49,6 +51,7 @@ export class SubscriptionInput {
     const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
     if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events, kept));
     if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
+    if (!invalid.has('filter') && typeof dto.filter === 'string') errors.push(...filterErrors(dto.filter));
     // Both hosts are looked up at once: a resolver's retries (5 s each by default) add up otherwise.
     const hosts = (['url', 'alert_url'] as const).map((field) => {
       const url = dto[field];
@@ -73,6 +76,17 @@ export class SubscriptionInput {
             },
           ],
     );
+  }
+}
+
+/** The filter compiled once here: a syntax or rule error is named with its position (details[].position). */
+export function filterErrors(filter: string, field = 'filter'): FieldError[] {
+  try {
+    compileFilter(filter);
+    return [];
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    return [{ field, code: 'INVALID_FILTER', message: describeFilterError(error), position: error.position }];
   }
 }
 

@@ -13,6 +13,8 @@ export interface SubscriptionView {
   sendTraceparent: boolean;
   /** Deliveries per second, enforced by the failure handling; null means unlimited. */
   rateLimitPerSecond?: number | null;
+  /** The CEL filter, compiled by the matcher once per version; null: every event of the types. */
+  filter?: string | null;
   version: number;
 }
 
@@ -26,7 +28,7 @@ export interface StatusRow {
   secrets: SigningSecret[];
 }
 
-const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, version`;
+const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, filter, version`;
 
 interface ViewRow {
   id: string;
@@ -37,6 +39,7 @@ interface ViewRow {
   secrets: SigningSecret[];
   send_traceparent: boolean;
   rate_limit_per_second: number | null;
+  filter: string | null;
   version: number;
 }
 
@@ -49,6 +52,7 @@ const toView = (r: ViewRow): SubscriptionView => ({
   secrets: r.secrets,
   sendTraceparent: r.send_traceparent,
   rateLimitPerSecond: r.rate_limit_per_second,
+  filter: r.filter,
   version: r.version,
 });
 

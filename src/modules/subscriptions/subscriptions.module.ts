@@ -12,6 +12,8 @@ import { SubscriptionStoreModule } from './subscription-store.module.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
 import { WebhookActionsController } from './webhook-actions.controller.js';
+import { FilterTestsController } from './filter-tests.controller.js';
+import { FilterTests } from './filter-tests.service.js';
 import { WebhooksController } from './webhooks.controller.js';
 
 /**
@@ -26,7 +28,7 @@ import { WebhooksController } from './webhooks.controller.js';
     EventTypesModule,
     IdempotencyModule,
   ],
-  controllers: [WebhooksController, WebhookActionsController],
+  controllers: [FilterTestsController, WebhooksController, WebhookActionsController],
   providers: [
     SubscriptionsService,
     SubscriptionChangesService,
@@ -34,6 +36,7 @@ import { WebhooksController } from './webhooks.controller.js';
     SubscriptionInput,
     SubscriptionChangelog,
     UrlChecks,
+    FilterTests,
   ],
   exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionStoreModule, SubscriptionChangelog],
 })
