@@ -26,6 +26,7 @@ import { OperationsApiModule } from './modules/operations/operations-api.module.
 import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
 import { ReportsWorkModule } from './modules/reports/reports-work.module.js';
+import { PublishingModule } from './modules/publishing/publishing.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
@@ -36,6 +37,7 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     DeliveryLogModule,
     OperationsApiModule,
     ReportsApiModule,
+    PublishingModule,
     EventTypeChangelogConsumerModule,
   ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],

@@ -28,7 +28,7 @@ apiKeys
   .command('create')
   .description('create an API key for a tenant; the key is printed once and stored only as a hash')
   .requiredOption('--tenant <tenant>', 'tenant the key belongs to')
-  .option('--scopes <scopes>', 'comma list of read, write, admin', 'read,write')
+  .option('--scopes <scopes>', 'comma list of read, write, admin, events:publish', 'read,write')
   .option('--name <name>', 'a label to recognise the key by', '')
   .action(async (options: { tenant: string; scopes: string; name: string }) => {
     const config = AppConfig.fromEnv(process.env);

@@ -17,7 +17,7 @@ describe('pipeline: payload filters', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: { ROLES: 'api,ingest,delivery' },
+      env: { ROLES: 'api,ingest,delivery,retry', ...(process.env.FILTERS_E2E_PROGRESS ? { LOG_LEVEL: 'warn' } : {}) },
       subscriptions: scenarios.map((s, i) => ({ path: path(i), events: s.events, filter: s.filter })),
     });
   });
@@ -29,18 +29,20 @@ describe('pipeline: payload filters', () => {
     const total = expected.reduce((sum, ids) => sum + ids.length, 0);
     for (let i = 0; i < events.length; i += 500) await h.publish(events.slice(i, i + 500));
 
-    await settled(() => h.receiver.deliveries().length, total);
+    const distinct = () => new Set(h.receiver.deliveries().map((r) => `${r.path} ${r.headers['webhook-id']}`)).size;
+    await settled(distinct, total);
     await new Promise((r) => setTimeout(r, 2_000)); // anything extra would arrive by now
 
     const received = new Map<string, string[]>();
     for (const r of h.receiver.deliveries()) received.set(r.path, [...(received.get(r.path) ?? []), r.headers['webhook-id']]);
+    // At least once: an attempt that timed out on a busy machine may have arrived and come again.
     scenarios.forEach((_, i) => {
-      expect({ subscription: i, ids: [...(received.get(path(i)) ?? [])].sort() }).toEqual({
+      expect({ subscription: i, ids: [...new Set(received.get(path(i)))].sort() }).toEqual({
         subscription: i,
         ids: [...expected[i]].sort(),
       });
     });
-    expect(h.receiver.deliveries()).toHaveLength(total);
+    expect(distinct()).toBe(total);
     expect([...received.keys()].every((p) => p.startsWith('/filtered/'))).toBe(true);
     // Subscriptions whose filter can never hold for their types (8 and 38) received nothing, as judged.
     expect(expected[8]).toEqual([]);
@@ -58,7 +60,10 @@ describe('pipeline: payload filters', () => {
 async function settled(count: () => number, total: number): Promise<void> {
   let [last, since] = [-1, Date.now()];
   while (count() < total && Date.now() - since < 30_000) {
-    if (count() !== last) [last, since] = [count(), Date.now()];
+    if (count() !== last) {
+      [last, since] = [count(), Date.now()];
+      if (process.env.FILTERS_E2E_PROGRESS) console.log(`${last}/${total}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }

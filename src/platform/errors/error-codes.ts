@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  PUBLISH_UNAVAILABLE: 503,
+  PUBLISH_IN_PROGRESS: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
