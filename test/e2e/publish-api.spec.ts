@@ -43,7 +43,8 @@ describe('publish API: POST /v1/events', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: { ROLES: 'api,ingest,delivery,retry' },
+      // 1,100 publishes in well under a minute: above the default 600 a minute per key.
+      env: { ROLES: 'api,ingest,delivery,retry', API_RATE_LIMIT_PER_MINUTE: '100000' },
       subscriptions: [{ path: '/published', events: ['order.*'] }],
     });
     publishKey = (await h.app.get(ApiKeysService).create(h.tenant, ['events:publish'], 'publisher')).key;
