@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { call, client, getSubscription, type Circuit, type Subscription } from '../api';
 import { DeliveryCharts } from '../components/charts';
 import { Deliveries } from '../components/deliveries';
+import { FilterEditor } from '../components/filter-editor';
 import { RecoveryForm } from '../components/recovery';
+import { TestEventButton } from '../components/test-event';
 import { Badge, ErrorBox, Fields, Loading, Section } from '../components/ui';
 import { time } from '../format';
 import { useLoad } from '../hooks';
@@ -83,6 +85,7 @@ function Configuration({ s, circuit }: { s: Subscription; circuit?: Circuit }) {
         ['Circuit', circuit ? <Badge value={circuit.state} kind={`circuit-${circuit.state}`} /> : '…'],
         ['URL', <code>{s.url}</code>],
         ['Events', s.events.join(', ')],
+        ['Filter', s.filter ? <code>{s.filter}</code> : <span class="muted">none: every event of its types</span>],
         ['Alert URL', s.alert_url],
         ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
         ['ID', <code>{s.id}</code>],
@@ -116,6 +119,12 @@ export function SubscriptionPage({ id }: { id: string }) {
             actions={<Actions sub={s} onChanged={() => (sub.reload(), circuit.reload())} />}
           >
             <Configuration s={s} circuit={circuit.data} />
+          </Section>
+          <Section title="Filter">
+            <FilterEditor key={`${s.id}:${s.version}`} sub={s} onSaved={() => sub.reload()} />
+          </Section>
+          <Section title="Test event">
+            <TestEventButton sub={s} onSent={() => setTimeout(() => setRound((n) => n + 1), 1_500)} />
           </Section>
           <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">

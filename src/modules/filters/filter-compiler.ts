@@ -81,7 +81,13 @@ export function compileFilter(source: string): CompiledFilter {
     if (!(error instanceof TreeProblem)) throw error;
     throw new FilterError(error.message, at(error.exprId));
   }
-  const run = plan(env, prepared.expr);
+  let run: ReturnType<typeof plan>;
+  try {
+    run = plan(env, prepared.expr);
+  } catch (error) {
+    // The planner refuses a few shapes the parser takes (a malformed comprehension, a bad select).
+    throw new FilterError(`cannot evaluate this expression: ${(error as Error).message}`, positionAt(source, 0));
+  }
   const positionOf = (error: CelError) =>
     error.exprId === undefined ? undefined : at(prepared.origins.get(error.exprId) ?? error.exprId);
   return {
