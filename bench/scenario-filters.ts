@@ -36,7 +36,8 @@ const SHAPES = [
   (i: number) => `event.data.status in ['pending', 'paid', 'shipped'] && event.data.slot == ${i}`,
   (i: number) => `event.data.tags.exists(t, t == 'vip') && event.data.slot == ${i}`,
   (i: number) => `has(event.data.customer.tier) && event.data.customer.tier != 'none' && event.data.slot == ${i}`,
-  (i: number) => `event.data.order_id.startsWith('o-') && event.data.total.currency == 'EUR' && event.data.slot == ${i}`,
+  (i: number) =>
+    `event.data.order_id.startsWith('o-') && event.data.total.currency == 'EUR' && event.data.slot == ${i}`,
 ];
 export const benchFilter = (i: number) => SHAPES[i % SHAPES.length](i);
 

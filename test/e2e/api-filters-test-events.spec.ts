@@ -58,7 +58,10 @@ describe('REST: subscription filters, filter tests and test events', () => {
     expect((await test("event.data.status == 'refunded'")).body).toEqual({ matches: false });
     const failed = await test('event.data.coupon.code == "X"');
     expect(failed.status).toBe(200);
-    expect(failed.body).toEqual({ matches: false, error: { message: expect.stringMatching(/coupon/), position: expect.any(Object) } });
+    expect(failed.body).toEqual({
+      matches: false,
+      error: { message: expect.stringMatching(/coupon/), position: expect.any(Object) },
+    });
     expect((await test('event.data.total.amount >')).status).toBe(422);
 
     const created = await create('/tested', 'event.data.total.amount > 1000');
@@ -118,7 +121,9 @@ describe('REST: subscription filters, filter tests and test events', () => {
       await new Promise((r) => setTimeout(r, 4_000)); // past the first retry tier (1 s)
       expect(h.receiver.deliveries('/test-failing')).toHaveLength(1);
       const log = await api.request('GET', `/v1/events/${sent.body.event_id}/deliveries`);
-      expect(log.body.data).toEqual([expect.objectContaining({ trigger: 'test', status_code: 500, next_attempt_at: null })]);
+      expect(log.body.data).toEqual([
+        expect.objectContaining({ trigger: 'test', status_code: 500, next_attempt_at: null }),
+      ]);
       expect((await api.request('GET', `/v1/webhooks/${id}`)).body.status).toBe('active');
     } finally {
       h.receiver.responder = echoChallenge;

@@ -79,7 +79,11 @@ describe('publish API: POST /v1/events', () => {
     const prefix = uniqueId('pub');
     const recorder = await new TopicRecorder(h.kafka, h.config.ingestTopics[0]).start();
     h.onClose(() => recorder.stop());
-    const originals = Array.from({ length: 900 }, (_, n) => ({ id: `${prefix}-${n}`, type: 'order.created', data: data(n) }));
+    const originals = Array.from({ length: 900 }, (_, n) => ({
+      id: `${prefix}-${n}`,
+      type: 'order.created',
+      data: data(n),
+    }));
     // 500 one by one, 400 in four batches of 100.
     const singles = await inParallel(originals.slice(0, 500), 8, (e) => publishWithRetry(publisher, e));
     expect(singles.map((r) => r.status)).toEqual(singles.map(() => 202));
@@ -93,7 +97,9 @@ describe('publish API: POST /v1/events', () => {
     // 100 repeats of published ids (half with other data): the first answer again, nothing produced.
     const repeats = originals.slice(0, 100).map((e, n) => (n % 2 ? { ...e, data: data(-n) } : e));
     const again = await inParallel(repeats, 8, (e) => publishWithRetry(publisher, e));
-    expect(again.map((r) => [r.status, r.headers.get('idempotent-replayed')])).toEqual(repeats.map(() => [202, 'true']));
+    expect(again.map((r) => [r.status, r.headers.get('idempotent-replayed')])).toEqual(
+      repeats.map(() => [202, 'true']),
+    );
     expect(again[0].body).toEqual(singles[0].body);
 
     await eventually(() => distinct('/published', prefix) >= 900, 120_000, '900 deliveries');
@@ -106,7 +112,10 @@ describe('publish API: POST /v1/events', () => {
     // Digits beyond 2^53 and the client's own spelling of data reach the ingest topic byte for byte.
     const exactData = '{ "amount" : 12345678901234567890123, "note":"caf\\u00e9", "n": 1.50 }';
     const raw = `{"id":"${prefix}-exact","type":"order.created","data":${exactData}}`;
-    const exact = await publisher.request('POST', '/v1/events', { raw, headers: { 'content-type': 'application/json' } });
+    const exact = await publisher.request('POST', '/v1/events', {
+      raw,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(exact.status).toBe(202);
     const record = await recorder.find((r) => r.key === `${prefix}-exact`);
     expect(record.text).toContain(`"data":${exactData}}`);

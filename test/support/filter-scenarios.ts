@@ -91,7 +91,8 @@ const SHAPES: Shape[] = [
   }),
   (p) => ({
     filter: `event.data.customer.tier == 'gold' && event.data.customer.country == '${COUNTRIES[p % 4]}' && event.data.priority < 3`,
-    matches: (e) => e.data.customer?.tier === 'gold' && e.data.customer.country === COUNTRIES[p % 4] && e.data.priority < 3,
+    matches: (e) =>
+      e.data.customer?.tier === 'gold' && e.data.customer.country === COUNTRIES[p % 4] && e.data.priority < 3,
   }),
   (p) => ({
     filter: `event.data.items.exists(i, i.qty >= 5 && i.sku == 'sku-${p}') && event.data.priority < 4`,

@@ -31,7 +31,12 @@ export function TestEventButton({ sub, onSent }: { sub: Subscription; onSent: ()
     <form class="inline-form" onSubmit={send} aria-label="Send a test event">
       <label>
         Type
-        <input required value={type} list={`types-${sub.id}`} onInput={(e) => setType((e.target as HTMLInputElement).value)} />
+        <input
+          required
+          value={type}
+          list={`types-${sub.id}`}
+          onInput={(e) => setType((e.target as HTMLInputElement).value)}
+        />
         <datalist id={`types-${sub.id}`}>
           {exact.map((t) => (
             <option key={t} value={t} />

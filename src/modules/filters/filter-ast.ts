@@ -75,7 +75,8 @@ function visit(expr: Expr, scope: ReadonlySet<string>, depth: number, underSelec
       kind.value.args = kind.value.args.map((arg) => next(arg));
       return expr;
     case 'listExpr':
-      if (kind.value.optionalIndices.length > 0) throw new TreeProblem('optional list elements are not supported', expr.id);
+      if (kind.value.optionalIndices.length > 0)
+        throw new TreeProblem('optional list elements are not supported', expr.id);
       kind.value.elements = kind.value.elements.map((e) => next(e));
       return expr;
     case 'structExpr':

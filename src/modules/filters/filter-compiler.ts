@@ -105,7 +105,8 @@ export function compileFilter(source: string): CompiledFilter {
       }
       if (result === true) return MATCH;
       if (result === false) return NO_MATCH;
-      if (isCelError(result)) return { matches: false, error: { message: result.message, position: positionOf(result) } };
+      if (isCelError(result))
+        return { matches: false, error: { message: result.message, position: positionOf(result) } };
       return { matches: false, error: { message: `the filter gave a ${typeName(result)}, not a bool` } };
     },
   };

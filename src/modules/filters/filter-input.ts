@@ -46,7 +46,8 @@ function toCel(value: unknown): CelInput {
     case 'bigint':
       return exactInteger(value);
     case 'object':
-      if (isLosslessNumber(value)) return /^-?\d+$/.test(value.value) ? exactInteger(BigInt(value.value)) : Number(value.value);
+      if (isLosslessNumber(value))
+        return /^-?\d+$/.test(value.value) ? exactInteger(BigInt(value.value)) : Number(value.value);
       if (Array.isArray(value)) return celList(value.map(toCel));
       return celMap(new Map(Object.entries(value).map(([k, v]) => [k, toCel(v)])));
     default:

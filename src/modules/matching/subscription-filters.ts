@@ -49,8 +49,7 @@ export class SubscriptionFilters {
       if (!subscription.filter) return true;
       input ??= filterInput(event);
       const compiled = this.compiled(subscription, subscription.filter);
-      const outcome =
-        compiled instanceof FilterError ? { matches: false, error: compiled } : compiled.evaluate(input);
+      const outcome = compiled instanceof FilterError ? { matches: false, error: compiled } : compiled.evaluate(input);
       if (outcome.matches) {
         evaluations.inc({ result: 'matched' });
         return true;

@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors, UsePipes } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -68,9 +76,14 @@ export class EventsController {
   ): Promise<PublishBatchResponse> {
     const max = this.config.env.BATCH_MAX_ITEMS;
     if (!Array.isArray(body) || body.length === 0)
-      throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a non-empty array of events.' }]);
+      throw AppError.validation([
+        { field: 'body', code: 'INVALID_TYPE', message: 'The body must be a non-empty array of events.' },
+      ]);
     if (body.length > max)
-      throw new AppError('BATCH_TOO_LARGE', `A batch holds at most ${max} events (BATCH_MAX_ITEMS); this one has ${body.length}.`);
+      throw new AppError(
+        'BATCH_TOO_LARGE',
+        `A batch holds at most ${max} events (BATCH_MAX_ITEMS); this one has ${body.length}.`,
+      );
     const results = await this.publisher.publish(tenantId, publishItems(req.rawBody ?? '', body, true), true);
     // Nothing acknowledged: the whole request is unavailable, as a single event would be.
     const unavailable = results.find((r) => r.status === 503);

@@ -73,11 +73,21 @@ function dataSpans(raw: string, depth: 1 | 2): Map<number, string> {
 export function requestErrors(item: unknown, tenantId: string, prefix = ''): FieldError[] {
   const at = (field: string) => `${prefix}${field}`;
   if (item === null || typeof item !== 'object' || Array.isArray(item))
-    return [{ field: prefix ? prefix.slice(0, -1) : 'body', code: 'INVALID_TYPE', message: 'An event must be a JSON object.' }];
+    return [
+      {
+        field: prefix ? prefix.slice(0, -1) : 'body',
+        code: 'INVALID_TYPE',
+        message: 'An event must be a JSON object.',
+      },
+    ];
   const record = item as Record<string, unknown>;
   const errors: FieldError[] = Object.keys(record)
     .filter((key) => !FIELDS.has(key))
-    .map((key) => ({ field: at(key.slice(0, 64)), code: 'UNKNOWN_FIELD', message: `${key.slice(0, 64)} is not a field of an event` }));
+    .map((key) => ({
+      field: at(key.slice(0, 64)),
+      code: 'UNKNOWN_FIELD',
+      message: `${key.slice(0, 64)} is not a field of an event`,
+    }));
   if (record.tenant_id !== undefined && record.tenant_id !== tenantId)
     errors.push({
       field: at('tenant_id'),
@@ -97,10 +107,23 @@ function metadataErrors(metadata: unknown, field: string): FieldError[] {
   return entries.flatMap(([key, value]): FieldError[] => {
     const at = `${field}.${key.slice(0, 64)}`;
     if (!METADATA_KEY.test(key) || RESERVED_METADATA.has(key.toLowerCase()))
-      return [{ field: at, code: 'INVALID', message: `metadata keys are 1-64 letters, digits, ".", "_" or "-", not ${[...RESERVED_METADATA].join(', ')}` }];
-    if (typeof value !== 'string') return [{ field: at, code: 'INVALID_TYPE', message: 'metadata values must be strings' }];
+      return [
+        {
+          field: at,
+          code: 'INVALID',
+          message: `metadata keys are 1-64 letters, digits, ".", "_" or "-", not ${[...RESERVED_METADATA].join(', ')}`,
+        },
+      ];
+    if (typeof value !== 'string')
+      return [{ field: at, code: 'INVALID_TYPE', message: 'metadata values must be strings' }];
     if (value.length > METADATA_VALUE_MAX_LENGTH)
-      return [{ field: at, code: 'TOO_LONG', message: `metadata values hold at most ${METADATA_VALUE_MAX_LENGTH} characters` }];
+      return [
+        {
+          field: at,
+          code: 'TOO_LONG',
+          message: `metadata values hold at most ${METADATA_VALUE_MAX_LENGTH} characters`,
+        },
+      ];
     return [];
   });
 }

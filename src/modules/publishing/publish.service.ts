@@ -83,7 +83,10 @@ export class PublishService {
       const reservation = await this.receipts.reserve(tenantId, receiptKey(p.event.id), RECEIPT, this.ttlHours);
       if (reservation.kind === 'reserved') toSend.push(p);
       else if (reservation.kind === 'completed')
-        results.set(p.index, { ...accepted(p.index, JSON.parse(reservation.response.body) as PublishedEvent), replayed: true });
+        results.set(p.index, {
+          ...accepted(p.index, JSON.parse(reservation.response.body) as PublishedEvent),
+          replayed: true,
+        });
       else results.set(p.index, unavailable(p.index, p.event.id, 'in_progress', this.retryAfter));
     }
     for (const r of await this.produce(tenantId, toSend)) results.set(r.index, r);
@@ -127,23 +130,28 @@ export class PublishService {
   /** One acknowledged send for all of them, answered within PUBLISH_ACK_TIMEOUT_MS. */
   private async produce(tenantId: string, items: Prepared[]): Promise<ItemResult[]> {
     if (items.length === 0) return [];
-    const settled = this.producer.send(this.topic, items.map((p) => p.message)).then(
-      async () => {
-        for (const p of items)
-          await retryTransient(() =>
-            this.receipts.complete(tenantId, receiptKey(p.event.id), {
-              status: 202,
-              headers: {},
-              body: JSON.stringify(p.event),
-            }),
-          );
-        return 'acked' as const;
-      },
-      async (error: unknown) => {
-        for (const p of items) await this.receipts.release(tenantId, receiptKey(p.event.id)).catch(() => undefined);
-        return error;
-      },
-    );
+    const settled = this.producer
+      .send(
+        this.topic,
+        items.map((p) => p.message),
+      )
+      .then(
+        async () => {
+          for (const p of items)
+            await retryTransient(() =>
+              this.receipts.complete(tenantId, receiptKey(p.event.id), {
+                status: 202,
+                headers: {},
+                body: JSON.stringify(p.event),
+              }),
+            );
+          return 'acked' as const;
+        },
+        async (error: unknown) => {
+          for (const p of items) await this.receipts.release(tenantId, receiptKey(p.event.id)).catch(() => undefined);
+          return error;
+        },
+      );
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
       settled,
@@ -151,7 +159,9 @@ export class PublishService {
     ]).finally(() => clearTimeout(timer));
     if (outcome === 'acked') return items.map((p) => accepted(p.index, p.event));
     if (outcome === 'timeout') {
-      void settled.then((late) => late === 'acked' && this.log.log(`${items.length} event(s) acknowledged after their 503`));
+      void settled.then(
+        (late) => late === 'acked' && this.log.log(`${items.length} event(s) acknowledged after their 503`),
+      );
       return items.map((p) => unavailable(p.index, p.event.id, 'unavailable', this.retryAfter));
     }
     if (outcome instanceof RecordRejectedError)
@@ -159,7 +169,9 @@ export class PublishService {
         index: p.index,
         id: p.event.id,
         status: 422 as const,
-        error: AppError.validation([{ field: 'body', code: 'TOO_LARGE', message: 'The event is larger than the ingest topic holds.' }]),
+        error: AppError.validation([
+          { field: 'body', code: 'TOO_LARGE', message: 'The event is larger than the ingest topic holds.' },
+        ]),
       }));
     this.log.warn(`publish not acknowledged: ${String(outcome)}`);
     return items.map((p) => unavailable(p.index, p.event.id, 'unavailable', this.retryAfter));

@@ -9,7 +9,7 @@ import { FilterTestResultDto } from '../subscriptions/filter-test.dto.js';
 import { TestEvents, type TestEventSent } from './test-events.service.js';
 
 class TestEventDto {
-  @ApiProperty({ example: 'order.created', description: "A catalog type the subscription receives" }) type: string;
+  @ApiProperty({ example: 'order.created', description: 'A catalog type the subscription receives' }) type: string;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
@@ -23,7 +23,10 @@ class TestEventSentDto {
   event_id: string;
   @ApiProperty({ format: 'uuid' }) subscription_id: string;
   @ApiProperty() type: string;
-  @ApiPropertyOptional({ type: FilterTestResultDto, description: "What the subscription's filter says of it (sent anyway)" })
+  @ApiPropertyOptional({
+    type: FilterTestResultDto,
+    description: "What the subscription's filter says of it (sent anyway)",
+  })
   filter?: FilterTestResultDto;
 }
 

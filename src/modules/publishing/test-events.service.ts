@@ -49,7 +49,9 @@ export class TestEvents {
       throw new AppError('CONFLICT', 'The subscription is disabled; enable it to send it a test event.');
     const dataText = await this.dataText(tenantId, subscription, type, data);
     const event = { id: `test_${uuidv7()}`, type, created_at: new Date().toISOString() };
-    await this.producer.send(this.topic, [{ key: subscription.id, value: serializeTask(task(tenantId, subscription.id, event, dataText)) }]);
+    await this.producer.send(this.topic, [
+      { key: subscription.id, value: serializeTask(task(tenantId, subscription.id, event, dataText)) },
+    ]);
     const filter = subscription.filter
       ? compileFilter(subscription.filter).evaluate(
           filterInput({ ...event, data: JSON.parse(dataText) as unknown, metadata: { 'tenant-id': tenantId } }),
@@ -59,16 +61,32 @@ export class TestEvents {
   }
 
   /** The data as sent (checked by ingest's rules) or the catalog's first example of the type. */
-  private async dataText(tenantId: string, subscription: SubscriptionView, type: string, data?: string): Promise<string> {
+  private async dataText(
+    tenantId: string,
+    subscription: SubscriptionView,
+    type: string,
+    data?: string,
+  ): Promise<string> {
     const entry = this.catalog.get(type);
-    if (!entry) throw typeError('UNKNOWN_EVENT_TYPE', `${type.slice(0, 100)} is not an event type of the catalog (GET /v1/event-types)`);
+    if (!entry)
+      throw typeError(
+        'UNKNOWN_EVENT_TYPE',
+        `${type.slice(0, 100)} is not an event type of the catalog (GET /v1/event-types)`,
+      );
     if (!subscription.events.some((pattern) => patternMatches(pattern, type)))
-      throw typeError('NOT_SUBSCRIBED', `The subscription does not receive ${type} events (its events: ${subscription.events.join(', ')})`);
+      throw typeError(
+        'NOT_SUBSCRIBED',
+        `The subscription does not receive ${type} events (its events: ${subscription.events.join(', ')})`,
+      );
     const example = entry.examples[0] ?? (entry.schema as { examples?: unknown[] } | null)?.examples?.[0];
     const text = data ?? (example === undefined ? undefined : JSON.stringify(example));
     if (text === undefined)
       throw AppError.validation([
-        { field: 'data', code: 'REQUIRED', message: `The catalog has no example of ${type}; send data with the test event.` },
+        {
+          field: 'data',
+          code: 'REQUIRED',
+          message: `The catalog has no example of ${type}; send data with the test event.`,
+        },
       ]);
     const record = `{"id":"test","type":${JSON.stringify(type)},"created_at":"${new Date().toISOString()}","data":${text}}`;
     try {
@@ -85,7 +103,11 @@ function parseBody(body: unknown): { type: string; data?: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
   const { type, data, ...rest } = body as Record<string, unknown>;
-  const errors = Object.keys(rest).map((key) => ({ field: key.slice(0, 64), code: 'UNKNOWN_FIELD', message: `${key.slice(0, 64)} is not a field of a test event` }));
+  const errors = Object.keys(rest).map((key) => ({
+    field: key.slice(0, 64),
+    code: 'UNKNOWN_FIELD',
+    message: `${key.slice(0, 64)} is not a field of a test event`,
+  }));
   if (typeof type !== 'string' || type.length === 0 || type.length > 255)
     errors.push({ field: 'type', code: 'INVALID_TYPE', message: 'type must be an event type of 1-255 characters' });
   if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))

@@ -28,7 +28,7 @@ export class FilterTestsController {
   @Post(':id/filter-tests')
   @RequireScope('read')
   @HttpCode(200)
-  @ApiOperation({ summary: "Whether the subscription would receive an event: its types and its filter (or one sent)" })
+  @ApiOperation({ summary: 'Whether the subscription would receive an event: its types and its filter (or one sent)' })
   @ApiBody({ type: SubscriptionFilterTestDto })
   @ApiOkResponse({ type: FilterTestResultDto })
   @ApiErrors(400, 401, 403, 404, 406, 413, 415, 422, 429)

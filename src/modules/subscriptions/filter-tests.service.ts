@@ -48,8 +48,7 @@ async function parse<T extends object>(type: new () => T, body: unknown): Promis
   const dto = plainToInstance(type, body);
   const errors = toFieldErrors(await validate(dto, VALIDATOR_OPTIONS));
   const metadata = (dto as { event?: FilterTestEventDto }).event?.metadata;
-  if (metadata && typeof metadata === 'object')
-    errors.push(...metadataErrors(metadata));
+  if (metadata && typeof metadata === 'object') errors.push(...metadataErrors(metadata));
   if (errors.length) throw AppError.validation(errors);
   return dto;
 }

@@ -76,8 +76,7 @@ function describeBatch(document: OpenAPIObject, batchMaxItems: number): void {
     maxItems: batchMaxItems,
   });
   const events = document.paths['/events/batch']?.post?.requestBody as
-    | { content: Record<string, { schema: object }> }
-    | undefined;
+    { content: Record<string, { schema: object }> } | undefined;
   if (events) Object.assign(events.content['application/json'].schema, { minItems: 1, maxItems: batchMaxItems });
 }
 

@@ -31,7 +31,10 @@ describe('filters: what they match', () => {
     total: { amount: 1200, currency: 'EUR' },
     status: 'paid',
     tags: ['vip', 'eu'],
-    items: [{ sku: 'a', qty: 2 }, { sku: 'b', qty: 1 }],
+    items: [
+      { sku: 'a', qty: 2 },
+      { sku: 'b', qty: 1 },
+    ],
     note: null,
   };
 
@@ -115,9 +118,7 @@ describe('filters: what is refused when written', () => {
     expect(compileError(`event.id == '${'x'.repeat(FILTER_MAX_LENGTH)}'`).message).toMatch(/characters long/);
     expect(compileError(`${'['.repeat(40)}1${']'.repeat(40)} != []`).message).toMatch(/nests too deeply/);
     expect(compileError('('.repeat(1_000) + '1' + ')'.repeat(1_000)).message).toMatch(/nests too deeply/);
-    expect(compileError(Array.from({ length: 150 }, () => '1 == 1').join(' && ')).message).toMatch(
-      /too large/,
-    );
+    expect(compileError(Array.from({ length: 150 }, () => '1 == 1').join(' && ')).message).toMatch(/too large/);
   });
 
   it('gives line and column on later lines', () => {
@@ -128,9 +129,7 @@ describe('filters: what is refused when written', () => {
 describe('filters: the rewrite for speed keeps the meaning', () => {
   const plain = celEnv({ funcs: strings });
   const field = fc.constantFrom('a', 'b', 'n', 's', 'list', 'nested', 'missing');
-  const path = fc
-    .array(field, { minLength: 1, maxLength: 3 })
-    .map((parts) => `event.data.${parts.join('.')}`);
+  const path = fc.array(field, { minLength: 1, maxLength: 3 }).map((parts) => `event.data.${parts.join('.')}`);
   const literal = fc.oneof(
     fc.integer({ min: -3, max: 3 }).map(String),
     fc.constantFrom('1.5', "'x'", "'y'", 'true', 'null', '[1, 2]'),
@@ -162,10 +161,11 @@ describe('filters: the rewrite for speed keeps the meaning', () => {
         const expected = plan(plain, parse(text))(input);
         const outcome = compileFilter(text).evaluate(input);
         if (expected === true || expected === false) expect(outcome).toEqual({ matches: expected });
-        else expect({ matches: outcome.matches, failed: outcome.error !== undefined }).toEqual({
-          matches: false,
-          failed: true,
-        });
+        else
+          expect({ matches: outcome.matches, failed: outcome.error !== undefined }).toEqual({
+            matches: false,
+            failed: true,
+          });
         if (isCelError(expected)) expect(outcome.error?.message).toBe(expected.message);
       }),
       { numRuns: 400 },
