@@ -497,7 +497,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish up to BATCH_MAX_ITEMS events in one acknowledged send; one result per item */
+    /** Publish up to BATCH_MAX_ITEMS events in one acknowledged send; 422 for the whole batch when any event is refused */
     post: operations['EventsController_publishBatch_v1'];
     delete?: never;
     options?: never;
@@ -1154,7 +1154,7 @@ export interface components {
        */
       id?: string;
       /**
-       * @description A dotted type of the event catalog
+       * @description A dotted type, of the event catalog (unless INGEST_UNKNOWN_TYPES=deliver)
        * @example order.created
        */
       type: string;
@@ -1181,8 +1181,6 @@ export interface components {
       metadata?: {
         [key: string]: string;
       };
-      /** @description Only the API key's own tenant; the tenant always comes from the key */
-      tenant_id?: string;
     };
     PublishedEventDto: {
       /** @example evt_2f9c1e */
@@ -1197,7 +1195,7 @@ export interface components {
        * @description The status the item would have had alone
        * @enum {number}
        */
-      status: 202 | 422 | 503;
+      status: 202 | 409 | 422 | 503;
       event?: components['schemas']['PublishedEventDto'];
       /** @description A repeat of an event already published: nothing was produced */
       replayed?: boolean;
@@ -7025,6 +7023,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description CONFLICT */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE */
       413: {
         headers: {
@@ -7095,7 +7110,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description PUBLISH_UNAVAILABLE or PUBLISH_IN_PROGRESS, with Retry-After: not acknowledged, publish it again */
+      /** @description PUBLISH_UNAVAILABLE, with Retry-After: not acknowledged, publish it again (same id) */
       503: {
         headers: {
           /** @description The request id, also in the error body and every log line */
@@ -7305,7 +7320,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description PUBLISH_UNAVAILABLE or PUBLISH_IN_PROGRESS, with Retry-After: not acknowledged, publish it again */
+      /** @description PUBLISH_UNAVAILABLE, with Retry-After: not acknowledged, publish it again (same id) */
       503: {
         headers: {
           /** @description The request id, also in the error body and every log line */

@@ -215,4 +215,35 @@ describe('console in a browser', () => {
     await page.getByLabel('API key').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
+  it('tests a filter edit against the latest delivered event, saves it, and sends a test event', async () => {
+    // Last: its test event becomes the shop's latest delivery.
+    await page.getByRole('link', { name: 'Subscriptions' }).first().click();
+    await page.getByRole('link', { name: 'Orders to the shop' }).click();
+    await page.getByRole('heading', { name: 'Orders to the shop', level: 1 }).waitFor();
+    const filter = page.getByRole('textbox', { name: /^Filter/ });
+    await filter.fill('event.data.total.amount > 5000');
+    await page.getByRole('button', { name: 'Load a recent event' }).click();
+    await eventually(async () =>
+      (await page.getByRole('textbox', { name: 'Event to test against' }).inputValue()).includes('o_1'),
+    );
+    await page.getByRole('button', { name: 'Test' }).click();
+    await page.getByRole('status').getByText('No match: the filter keeps this event out.').waitFor();
+    await filter.fill('event.data.total.amount > 4000');
+    await page.getByRole('button', { name: 'Test' }).click();
+    await page.getByRole('status').getByText('Matches: this event would be delivered.').waitFor();
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    await page.getByText('event.data.total.amount > 4000', { exact: true }).first().waitFor();
+    expect((await api.GET('/webhooks/{id}', { params: { path: { id: subs.shop } } })).data).toMatchObject({
+      filter: 'event.data.total.amount > 4000',
+    });
+
+    await page.getByLabel('Type', { exact: true }).fill('order.created');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Sent test_/)
+      .waitFor();
+    await receiver.waitFor(() => receiver.deliveries('/shop').some((r) => JSON.parse(r.body).test === true), 30_000);
+    await axe('subscription with filter');
+  });
 });

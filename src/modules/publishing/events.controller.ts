@@ -23,7 +23,7 @@ import { PublishService, type ItemResult, type PublishedEvent } from './publish.
 const UNAVAILABLE_DOC = {
   status: 503,
   type: ErrorBodyDto,
-  description: 'PUBLISH_UNAVAILABLE or PUBLISH_IN_PROGRESS, with Retry-After: not acknowledged, publish it again',
+  description: 'PUBLISH_UNAVAILABLE, with Retry-After: not acknowledged, publish it again (same id)',
 };
 
 /** Publishing over HTTP: the same events as on Kafka, for a tenant's key with the events:publish scope. */
@@ -46,7 +46,7 @@ export class EventsController {
   @ApiBody({ type: PublishEventDto })
   @ApiAcceptedResponse({ type: PublishedEventDto, description: 'In the ingest log; Location names its deliveries' })
   @ApiResponse(UNAVAILABLE_DOC)
-  @ApiErrors(400, 401, 403, 406, 413, 415, 422, 429)
+  @ApiErrors(400, 401, 403, 406, 409, 413, 415, 422, 429)
   async publish(
     @TenantId() tenantId: string,
     @Body() body: unknown,
@@ -63,7 +63,10 @@ export class EventsController {
   @Post('batch')
   @RequireScope('events:publish')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Publish up to BATCH_MAX_ITEMS events in one acknowledged send; one result per item' })
+  @ApiOperation({
+    summary:
+      'Publish up to BATCH_MAX_ITEMS events in one acknowledged send; 422 for the whole batch when any event is refused',
+  })
   @ApiBody({ type: [PublishEventDto] })
   @ApiOkResponse({ type: PublishBatchResponse })
   @ApiResponse(UNAVAILABLE_DOC)
@@ -87,7 +90,7 @@ export class EventsController {
     const results = await this.publisher.publish(tenantId, publishItems(req.rawBody ?? '', body, true), true);
     // Nothing acknowledged: the whole request is unavailable, as a single event would be.
     const unavailable = results.find((r) => r.status === 503);
-    if (unavailable && results.every((r) => r.status === 503)) throw unavailable.error;
+    if (unavailable && results.every((r) => r.status >= 409)) throw unavailable.error;
     return { data: results.map(itemView) };
   }
 }

@@ -9,10 +9,10 @@ export interface PublishItem {
   dataText?: string;
 }
 
-const FIELDS = new Set(['id', 'type', 'created_at', 'data', 'metadata', 'tenant_id']);
+const FIELDS = new Set(['id', 'type', 'created_at', 'data', 'metadata']);
 /** Metadata travels as record headers: names a header can carry, none that ingest reads itself. */
 const METADATA_KEY = /^[A-Za-z0-9._-]{1,64}$/;
-const RESERVED_METADATA = new Set(['tenant-id', 'traceparent', 'tracestate', 'baggage']);
+export const RESERVED_METADATA = ['tenant-id', 'traceparent', 'tracestate', 'baggage'];
 export const METADATA_MAX_ENTRIES = 32;
 export const METADATA_VALUE_MAX_LENGTH = 1024;
 
@@ -67,10 +67,10 @@ function dataSpans(raw: string, depth: 1 | 2): Map<number, string> {
 }
 
 /**
- * What the publish API checks beyond the envelope rules ingest applies: no unknown fields, the
- * metadata's shape, and a tenant_id (if any) that is the key's own.
+ * What the publish API checks beyond the envelope rules ingest applies: no unknown fields (nor a
+ * tenant_id: the tenant is the key's) and the metadata's shape.
  */
-export function requestErrors(item: unknown, tenantId: string, prefix = ''): FieldError[] {
+export function requestErrors(item: unknown, prefix = ''): FieldError[] {
   const at = (field: string) => `${prefix}${field}`;
   if (item === null || typeof item !== 'object' || Array.isArray(item))
     return [
@@ -82,17 +82,17 @@ export function requestErrors(item: unknown, tenantId: string, prefix = ''): Fie
     ];
   const record = item as Record<string, unknown>;
   const errors: FieldError[] = Object.keys(record)
-    .filter((key) => !FIELDS.has(key))
+    .filter((key) => !FIELDS.has(key) && key !== 'tenant_id')
     .map((key) => ({
       field: at(key.slice(0, 64)),
       code: 'UNKNOWN_FIELD',
       message: `${key.slice(0, 64)} is not a field of an event`,
     }));
-  if (record.tenant_id !== undefined && record.tenant_id !== tenantId)
+  if (record.tenant_id !== undefined)
     errors.push({
       field: at('tenant_id'),
-      code: 'TENANT_MISMATCH',
-      message: "The tenant is the API key's; leave tenant_id out or send the key's own.",
+      code: 'UNKNOWN_FIELD',
+      message: "The tenant is the API key's: leave tenant_id out.",
     });
   if (record.metadata !== undefined) errors.push(...metadataErrors(record.metadata, at('metadata')));
   return errors;
@@ -106,17 +106,18 @@ function metadataErrors(metadata: unknown, field: string): FieldError[] {
     return [{ field, code: 'TOO_MANY', message: `metadata holds at most ${METADATA_MAX_ENTRIES} entries` }];
   return entries.flatMap(([key, value]): FieldError[] => {
     const at = `${field}.${key.slice(0, 64)}`;
-    if (!METADATA_KEY.test(key) || RESERVED_METADATA.has(key.toLowerCase()))
+    if (!METADATA_KEY.test(key) || RESERVED_METADATA.includes(key))
       return [
         {
           field: at,
           code: 'INVALID',
-          message: `metadata keys are 1-64 letters, digits, ".", "_" or "-", not ${[...RESERVED_METADATA].join(', ')}`,
+          message: `metadata keys are 1-64 letters, digits, ".", "_" or "-", not ${RESERVED_METADATA.join(', ')}`,
         },
       ];
     if (typeof value !== 'string')
       return [{ field: at, code: 'INVALID_TYPE', message: 'metadata values must be strings' }];
-    if (value.length > METADATA_VALUE_MAX_LENGTH)
+    // Counted in characters (code points), as the document's maxLength counts them.
+    if ([...value].length > METADATA_VALUE_MAX_LENGTH)
       return [
         {
           field: at,

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { METADATA_MAX_ENTRIES, METADATA_VALUE_MAX_LENGTH } from './publish-request.js';
+import { TYPE } from '../events/envelope.js';
+import { METADATA_MAX_ENTRIES, METADATA_VALUE_MAX_LENGTH, RESERVED_METADATA } from './publish-request.js';
 
 /** The event as a client publishes it: ingest's envelope, id and created_at filled in when left out. */
 export class PublishEventDto {
@@ -11,7 +12,12 @@ export class PublishEventDto {
   })
   id?: string;
 
-  @ApiProperty({ example: 'order.created', description: 'A dotted type of the event catalog' })
+  @ApiProperty({
+    example: 'order.created',
+    maxLength: 255,
+    pattern: TYPE.source,
+    description: 'A dotted type, of the event catalog (unless INGEST_UNKNOWN_TYPES=deliver)',
+  })
   type: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'ISO 8601 with a zone; now when left out' })
@@ -29,13 +35,10 @@ export class PublishEventDto {
     type: 'object',
     maxProperties: METADATA_MAX_ENTRIES,
     additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH },
-    ...({ propertyNames: { pattern: '^[A-Za-z0-9._-]{1,64}$' } } as object),
+    ...({ propertyNames: { pattern: '^[A-Za-z0-9._-]{1,64}$', not: { enum: RESERVED_METADATA } } } as object),
     description: 'Record headers of the event, which filters read as event.metadata (not tenant-id or traceparent)',
   })
   metadata?: Record<string, string>;
-
-  @ApiPropertyOptional({ description: "Only the API key's own tenant; the tenant always comes from the key" })
-  tenant_id?: string;
 }
 
 export class PublishedEventDto {
@@ -46,7 +49,8 @@ export class PublishedEventDto {
 class PublishItemResultDto {
   @ApiProperty() index: number;
   @ApiPropertyOptional() id?: string;
-  @ApiProperty({ enum: [202, 422, 503], description: 'The status the item would have had alone' }) status: number;
+  @ApiProperty({ enum: [202, 409, 422, 503], description: 'The status the item would have had alone' })
+  status: number;
   @ApiPropertyOptional({ type: PublishedEventDto }) event?: PublishedEventDto;
   @ApiPropertyOptional({ description: 'A repeat of an event already published: nothing was produced' })
   replayed?: boolean;

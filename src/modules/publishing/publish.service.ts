@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Message } from 'kafkajs';
 import { v7 as uuidv7 } from 'uuid';
@@ -23,7 +24,7 @@ export interface PublishedEvent {
 export interface ItemResult {
   index: number;
   id?: string;
-  status: 202 | 422 | 503;
+  status: 202 | 409 | 422 | 503;
   event?: PublishedEvent;
   /** A repeat of an event already published: nothing was produced. */
   replayed?: boolean;
@@ -36,8 +37,11 @@ interface Prepared {
   message: Message;
 }
 
-/** Receipts share the idempotency table; the space keeps them apart from Idempotency-Key values (no spaces). */
-const receiptKey = (id: string) => `event ${id}`;
+/**
+ * Receipts share the idempotency table; the space keeps them apart from Idempotency-Key values (no
+ * spaces), and the id is hashed because an event id may hold what Postgres text cannot (U+0000).
+ */
+const receiptKey = (id: string) => `event ${createHash('sha256').update(id).digest('hex')}`;
 const RECEIPT = 'publish';
 
 const published = counter('hookline_publish_events_total', 'Events published over HTTP, by result', ['result']);
@@ -72,6 +76,9 @@ export class PublishService {
       if ('status' in outcome) results.set(item.index, outcome);
       else prepared.push(outcome);
     }
+    // A batch is published whole or not at all: one refused item refuses it, with every item's problems.
+    const refused = [...results.values()];
+    if (batch && refused.length > 0) throw AppError.validation(refused.flatMap((r) => r.error?.details ?? []));
     const firsts = new Map<string, Prepared>();
     const repeats: Prepared[] = [];
     for (const p of prepared) {
@@ -102,7 +109,7 @@ export class PublishService {
 
   /** The record the event will be, checked by ingest's rules; or the item's 422. */
   private async prepare(tenantId: string, item: PublishItem, prefix: string): Promise<Prepared | ItemResult> {
-    const errors = requestErrors(item.body, tenantId, prefix);
+    const errors = requestErrors(item.body, prefix);
     if (errors.length) return { index: item.index, status: 422, error: AppError.validation(errors) };
     const body = item.body as Record<string, unknown>;
     const id = body.id === undefined ? `evt_${uuidv7()}` : body.id;
@@ -190,6 +197,7 @@ export class PublishService {
 const accepted = (index: number, event: PublishedEvent): ItemResult => ({ index, id: event.id, status: 202, event });
 
 function unavailable(index: number, id: string, why: 'unavailable' | 'in_progress', retryAfter: number): ItemResult {
+  const status = why === 'in_progress' ? 409 : 503;
   const error =
     why === 'in_progress'
       ? new AppError('PUBLISH_IN_PROGRESS', `Event ${id} is being published right now; ask again shortly.`, [], {
@@ -201,5 +209,5 @@ function unavailable(index: number, id: string, why: 'unavailable' | 'in_progres
           [],
           { 'Retry-After': String(retryAfter) },
         );
-  return { index, id, status: 503, error };
+  return { index, id, status, error };
 }

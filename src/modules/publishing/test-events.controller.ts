@@ -9,7 +9,13 @@ import { FilterTestResultDto } from '../subscriptions/filter-test.dto.js';
 import { TestEvents, type TestEventSent } from './test-events.service.js';
 
 class TestEventDto {
-  @ApiProperty({ example: 'order.created', description: 'A catalog type the subscription receives' }) type: string;
+  @ApiProperty({
+    example: 'order.created',
+    minLength: 1,
+    maxLength: 255,
+    description: 'A catalog type the subscription receives',
+  })
+  type: string;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
