@@ -87,7 +87,6 @@ describe('REST API contract: the OpenAPI document, fuzzed against the service', 
         },
       );
       const summary = summaryOf(output);
-      (await import('node:fs')).writeFileSync('/tmp/h40-contract-full.log', output); // TEMP
       if (code !== 0) throw new Error(`schemathesis exited with ${code}:\n${output.slice(-30_000)}`);
       const cases = Number(/(\d+) generated/.exec(summary)?.[1] ?? 0);
       expect(cases).toBeGreaterThanOrEqual(1500);
