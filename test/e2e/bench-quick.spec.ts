@@ -23,7 +23,12 @@ interface QuickResults {
     beside: { healthyDeliveries: number; hangingRequests: number; heldAtEnd: number; exitCode: number | null };
   };
   freshness: { on: { events: number }; off: { events: number } };
-  filters: { with: { events: number }; without: { events: number }; subscriptions: number };
+  filters: {
+    with: { events: number };
+    without: { events: number };
+    unguarded: { events: number };
+    subscriptions: number;
+  };
   backlog: { messages: number; delivered: number; peakRssMiB: number };
 }
 
@@ -78,7 +83,12 @@ describe('npm run bench -- --quick', () => {
     // The service stopped gracefully although its endpoints hung: the receiver released them.
     expect(results.hang.beside.exitCode).toBe(0);
     expect(results.freshness).toMatchObject({ on: { events: 2000 }, off: { events: 2000 } });
-    expect(results.filters).toMatchObject({ with: { events: 2000 }, without: { events: 2000 }, subscriptions: 100 });
+    expect(results.filters).toMatchObject({
+      with: { events: 2000 },
+      without: { events: 2000 },
+      unguarded: { events: 2000 },
+      subscriptions: 100,
+    });
     // The backlog found at start drains whole, its peak RSS measured on the way.
     expect(output).toMatch(/\| backlog of 20000 /);
     expect(results.backlog.messages).toBe(20000);

@@ -15,6 +15,7 @@ import { RE2JS } from '@bufbuild/re2';
 import type { SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { CHARGE_FUNCTION, prepareTree, TreeProblem } from './filter-ast.js';
 import { describeAt, FilterError, positionAt, type FilterPosition } from './filter-error.js';
+import { guardsOf, mayMatch } from './filter-guards.js';
 import type { FilterInput } from './filter-input.js';
 import { FILTER_MAX_COST, FILTER_MAX_LENGTH } from './filter-limits.js';
 
@@ -74,6 +75,8 @@ export function compileFilter(source: string): CompiledFilter {
   if (source.trim() === '') throw new FilterError('the filter is empty', positionAt(source, 0));
   const parsed = parseOrThrow(source);
   const at = positionsOf(source, parsed.sourceInfo);
+  // Read before the tree is rewritten for evaluation.
+  const guards = guardsOf(parsed.expr);
   let prepared;
   try {
     prepared = prepareTree(parsed.expr, env.funcs);
@@ -93,13 +96,14 @@ export function compileFilter(source: string): CompiledFilter {
   return {
     source,
     evaluate(input: FilterInput): FilterOutcome {
+      if (!mayMatch(guards, input.event)) return NO_MATCH;
       budget = FILTER_MAX_COST;
       // CEL errors are values here (a missing field): their stack traces would cost more than the evaluation.
       const stackTraceLimit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
       let result: CelValue | CelError;
       try {
-        result = run(input);
+        result = run(input.bindings);
       } finally {
         Error.stackTraceLimit = stackTraceLimit;
       }

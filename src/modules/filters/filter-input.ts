@@ -11,8 +11,19 @@ export interface FilterEvent {
   metadata: Readonly<Record<string, string>>;
 }
 
-/** The evaluator's variables for one event, built once and shared by every filter it meets. */
-export type FilterInput = { readonly event: CelInput } & Record<string, CelInput>;
+/**
+ * One event as every filter it meets reads it: the event itself (for the guards) and, built on
+ * first need and then shared, the evaluator's variables.
+ */
+export class FilterInput {
+  private converted?: Record<string, CelInput>;
+
+  constructor(readonly event: FilterEvent) {}
+
+  get bindings(): Record<string, CelInput> {
+    return (this.converted ??= { event: toCelEvent(this.event) });
+  }
+}
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -22,18 +33,18 @@ const INT64_MAX = 2n ** 63n - 1n;
  * it. JSON numbers are doubles, as in CEL's JSON mapping (google.protobuf.Value); integers beyond
  * 2^53, which ingest keeps exactly, are ints when they fit 64 bits, so they compare exactly.
  */
-export function filterInput(event: FilterEvent): FilterInput {
-  return {
-    event: celMap(
-      new Map<string, CelInput>([
-        ['id', event.id],
-        ['type', event.type],
-        ['created_at', event.created_at],
-        ['data', toCel(event.data)],
-        ['metadata', celMap(new Map(Object.entries(event.metadata)))],
-      ]),
-    ),
-  };
+export const filterInput = (event: FilterEvent) => new FilterInput(event);
+
+function toCelEvent(event: FilterEvent): CelInput {
+  return celMap(
+    new Map<string, CelInput>([
+      ['id', event.id],
+      ['type', event.type],
+      ['created_at', event.created_at],
+      ['data', toCel(event.data)],
+      ['metadata', celMap(new Map(Object.entries(event.metadata)))],
+    ]),
+  );
 }
 
 function toCel(value: unknown): CelInput {

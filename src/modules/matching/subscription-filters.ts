@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { counter } from '../../platform/telemetry/metrics.js';
+import { collectedCounter, counter } from '../../platform/telemetry/metrics.js';
 import { compileFilter, describeFilterError, type CompiledFilter } from '../filters/filter-compiler.js';
 import { FilterError } from '../filters/filter-error.js';
 import { filterInput, type FilterEvent, type FilterInput } from '../filters/filter-input.js';
@@ -14,21 +14,17 @@ export const FILTER_METRIC_SUBSCRIPTIONS = 1_000;
 const OTHER = 'other';
 
 const evaluations = counter('hookline_filter_evaluations_total', 'Filter evaluations, by result', ['result']);
-const filteredOut = counter(
-  'hookline_filter_filtered_out_total',
-  "Events of a subscription's types that its filter kept from it",
-  ['subscription_id'],
-);
-const failed = counter(
-  'hookline_filter_errors_total',
-  "Events on which a subscription's filter failed (a missing field, a wrong type): not delivered to it",
-  ['subscription_id'],
-);
 
 interface Held {
   version: number;
   source: string;
   filter: CompiledFilter | FilterError;
+}
+
+/** Per subscription: events its filter kept out, and events it failed on. */
+interface Counts {
+  filteredOut: number;
+  failed: number;
 }
 
 /**
@@ -38,41 +34,61 @@ interface Held {
  */
 export class SubscriptionFilters {
   private readonly held = new Map<string, Held>();
-  private readonly labelled = new Set<string>();
+  /** Plain numbers on the hot path (a label lookup per event and subscription would cost more than a filter). */
+  private readonly counts = new Map<string, Counts>();
+  private readonly other: Counts = { filteredOut: 0, failed: 0 };
   private readonly log = new Logger('Filters');
+
+  constructor() {
+    const series = (pick: (c: Counts) => number) => (set: (labels: { subscription_id: string }, n: number) => void) => {
+      for (const [id, c] of this.counts) if (pick(c) > 0) set({ subscription_id: id }, pick(c));
+      if (pick(this.other) > 0) set({ subscription_id: OTHER }, pick(this.other));
+    };
+    collectedCounter(
+      'hookline_filter_filtered_out_total',
+      "Events of a subscription's types that its filter kept from it",
+      ['subscription_id'],
+      series((c) => c.filteredOut),
+    );
+    collectedCounter(
+      'hookline_filter_errors_total',
+      "Events on which a subscription's filter failed (a missing field, a wrong type): not delivered to it",
+      ['subscription_id'],
+      series((c) => c.failed),
+    );
+  }
 
   /** The subscriptions whose filter (if any) the event passes. */
   apply(subscriptions: SubscriptionView[], event: FilterEvent): SubscriptionView[] {
     if (!subscriptions.some((s) => s.filter)) return subscriptions;
-    let input: FilterInput | undefined;
-    return subscriptions.filter((subscription) => {
+    const input: FilterInput = filterInput(event);
+    const tally = { matched: 0, filtered_out: 0, error: 0 };
+    const passed = subscriptions.filter((subscription) => {
       if (!subscription.filter) return true;
-      input ??= filterInput(event);
       const compiled = this.compiled(subscription, subscription.filter);
       const outcome = compiled instanceof FilterError ? { matches: false, error: compiled } : compiled.evaluate(input);
       if (outcome.matches) {
-        evaluations.inc({ result: 'matched' });
+        tally.matched++;
         return true;
       }
-      const label = this.labelOf(subscription.id);
+      const counts = this.countsOf(subscription.id);
       if (outcome.error) {
-        evaluations.inc({ result: 'error' });
-        failed.inc({ subscription_id: label });
+        tally.error++;
+        counts.failed++;
       } else {
-        evaluations.inc({ result: 'filtered_out' });
-        filteredOut.inc({ subscription_id: label });
+        tally.filtered_out++;
+        counts.filteredOut++;
       }
       return false;
     });
+    for (const [result, count] of Object.entries(tally)) if (count > 0) evaluations.inc({ result }, count);
+    return passed;
   }
 
   /** The subscription left the table: its compiled filter and its metric series go. */
   forget(id: string): void {
     this.held.delete(id);
-    if (this.labelled.delete(id)) {
-      filteredOut.remove({ subscription_id: id });
-      failed.remove({ subscription_id: id });
-    }
+    this.counts.delete(id);
   }
 
   private compiled(subscription: SubscriptionView, source: string): CompiledFilter | FilterError {
@@ -91,10 +107,11 @@ export class SubscriptionFilters {
     return filter;
   }
 
-  private labelOf(id: string): string {
-    if (this.labelled.has(id)) return id;
-    if (this.labelled.size >= FILTER_METRIC_SUBSCRIPTIONS) return OTHER;
-    this.labelled.add(id);
-    return id;
+  private countsOf(id: string): Counts {
+    let counts = this.counts.get(id);
+    if (counts) return counts;
+    if (this.counts.size >= FILTER_METRIC_SUBSCRIPTIONS) return this.other;
+    this.counts.set(id, (counts = { filteredOut: 0, failed: 0 }));
+    return counts;
   }
 }
