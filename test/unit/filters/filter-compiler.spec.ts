@@ -128,7 +128,9 @@ describe('filters: what is refused when written', () => {
 
 describe('filters: guards', () => {
   it('settle a filter whose keyed conjunct is false without running it, and leave the rest to the evaluator', () => {
-    const keyed = compileFilter("event.data.missing.x > 1 && event.data.slot == 3 && event.data.region in ['eu', 'us']");
+    const keyed = compileFilter(
+      "event.data.missing.x > 1 && event.data.slot == 3 && event.data.region in ['eu', 'us']",
+    );
     expect(keyed.evaluate(filterInput(event({ slot: 4, region: 'eu' })))).toEqual({ matches: false });
     expect(keyed.evaluate(filterInput(event({ slot: 3, region: 'asia' })))).toEqual({ matches: false });
     // The guards hold: the evaluator runs and fails on the missing field, as it would have anyway.
