@@ -60,10 +60,13 @@ describe('pipeline: payload filters', () => {
   }, 580_000);
 });
 
-/** Until `count` reaches `total`, or stops moving for 30 s (then the comparison says what is missing). */
+/**
+ * Until `count` reaches `total`, or stops moving for 90 s (then the comparison says what is
+ * missing): longer than a delivery timeout (30 s) and its retry, which a busy machine can cause.
+ */
 async function settled(count: () => number, total: number): Promise<void> {
   let [last, since] = [-1, Date.now()];
-  while (count() < total && Date.now() - since < 30_000) {
+  while (count() < total && Date.now() - since < 90_000) {
     if (count() !== last) {
       [last, since] = [count(), Date.now()];
       if (process.env.FILTERS_E2E_PROGRESS) console.log(`${last}/${total}`);

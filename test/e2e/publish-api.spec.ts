@@ -124,7 +124,7 @@ describe('publish API: POST /v1/events', () => {
     await eventually(() => distinct('/published', `${prefix}-exact`) === 1, 30_000, 'the exact event delivered');
     const body = h.receiver.deliveries('/published').find((r) => r.headers['webhook-id'] === `${prefix}-exact`)!.body;
     expect(body).toContain('12345678901234567890123');
-  });
+  }, 300_000);
 
   it('answers 503 with Retry-After while its broker is away, and loses nothing it acknowledged', async () => {
     const proxy = await new KafkaProxy().start();
@@ -165,7 +165,7 @@ describe('publish API: POST /v1/events', () => {
     }
     expect(acknowledged.size).toBe(40);
     await eventually(() => distinct('/published', prefix) === 40, 120_000, 'every acknowledged event delivered');
-  });
+  }, 300_000);
 
   function distinct(path: string, prefix: string): number {
     return new Set(
