@@ -89,7 +89,7 @@ export function FilterEditor({ sub, onSaved }: { sub: Subscription; onSaved: () 
           Load a recent event
         </button>
         <button type="button" disabled={busy || !event.trim()} onClick={test}>
-          Test
+          Test the filter
         </button>
         <button type="button" disabled={busy} onClick={save}>
           Save filter

@@ -3,10 +3,11 @@ import { call, client, type Subscription } from '../api';
 import { href } from '../router';
 import { ErrorBox } from './ui';
 
-/** Sends the catalog's example of a type the subscription takes, signed and logged as a test. */
+/** Sends the catalog's example of a type the subscription takes (or the data written), signed and logged as a test. */
 export function TestEventButton({ sub, onSent }: { sub: Subscription; onSent: () => void }) {
   const exact = sub.events.filter((e) => !e.endsWith('*'));
   const [type, setType] = useState(exact[0] ?? '');
+  const [data, setData] = useState('');
   const [sent, setSent] = useState<string>();
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
@@ -16,9 +17,8 @@ export function TestEventButton({ sub, onSent }: { sub: Subscription; onSent: ()
     setError(undefined);
     setSent(undefined);
     try {
-      const answer = await call(
-        client.POST('/webhooks/{id}/test-events', { params: { path: { id: sub.id } }, body: { type } }),
-      );
+      const body = { type, ...(data.trim() ? { data: JSON.parse(data) as Record<string, unknown> } : {}) };
+      const answer = await call(client.POST('/webhooks/{id}/test-events', { params: { path: { id: sub.id } }, body }));
       setSent(answer.event_id);
       onSent();
     } catch (err) {
@@ -42,6 +42,15 @@ export function TestEventButton({ sub, onSent }: { sub: Subscription; onSent: ()
             <option key={t} value={t} />
           ))}
         </datalist>
+      </label>
+      <label>
+        Data (JSON; the catalog's example when empty)
+        <textarea
+          rows={2}
+          spellcheck={false}
+          value={data}
+          onInput={(e) => setData((e.target as HTMLTextAreaElement).value)}
+        />
       </label>
       <button type="submit" disabled={busy || !type}>
         Send test event
