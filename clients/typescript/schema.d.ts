@@ -2673,7 +2673,7 @@ export interface operations {
   WebhooksController_list_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, status, status_reason, status_changed_at, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -3000,7 +3000,7 @@ export interface operations {
   WebhooksController_get_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, status, status_reason, status_changed_at, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
