@@ -35,8 +35,12 @@ const secretsAtRest = () =>
  */
 export const benchSubscriptionId = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
-/** Replaces the bench tenant's subscriptions with one per path, each taking the given event types. */
-export async function setSubscriptions(paths: string[], events: (i: number) => string[] = () => ['*']): Promise<void> {
+/** Replaces the bench tenant's subscriptions with one per path, each taking the given event types (and filter). */
+export async function setSubscriptions(
+  paths: string[],
+  events: (i: number) => string[] = () => ['*'],
+  filter: (i: number) => string | null = () => null,
+): Promise<void> {
   // Also the fixed ids under another tenant: a bench stopped midway leaves its subscriptions behind.
   const ids = paths.map((_, i) => benchSubscriptionId(i));
   await db.query(`DELETE FROM subscriptions WHERE tenant_id = $1 OR id = ANY($2::uuid[])`, [tenant, ids]);
@@ -44,13 +48,10 @@ export async function setSubscriptions(paths: string[], events: (i: number) => s
   for (const [i, path] of paths.entries()) {
     const id = benchSubscriptionId(i);
     const secrets = JSON.stringify([secretsAtRest().create(id, 'hmac-sha256', secret, new Date()).entry]);
-    await db.query(`INSERT INTO subscriptions (id, tenant_id, url, events, secrets) VALUES ($1, $2, $3, $4, $5)`, [
-      id,
-      tenant,
-      receiver.url(path),
-      events(i),
-      secrets,
-    ]);
+    await db.query(
+      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, filter) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, tenant, receiver.url(path), events(i), secrets, filter(i)],
+    );
   }
 }
 

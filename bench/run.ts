@@ -7,6 +7,7 @@ import { chartSvg } from './chart.js';
 import { db, receiver, tenant } from './context.js';
 import { backlogRss, fanout, type FanoutResult } from './scenario-fanout.js';
 import { freshnessCost } from './scenario-freshness.js';
+import { filterCost } from './scenario-filters.js';
 import { hangingEndpoints } from './scenario-hang.js';
 import { settings } from './settings.js';
 import { representative, type Round } from './rounds.js';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   for (let round = 1; round <= settings.rounds; round++) rounds.push(await runRound(round));
   const hang = settings.hang.subscriptions > 0 ? await hangingEndpoints() : null;
   const freshness = settings.freshness.events > 0 ? await freshnessCost() : null;
+  const filters = settings.filters.events > 0 ? await filterCost() : null;
   const backlog = settings.backlog > 0 ? await backlogRss(settings.backlog) : null;
 
   const results: Results = {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     latencySeconds: settings.latencySeconds,
     hang,
     freshness,
+    filters,
     backlog,
   };
   const at = new Date().toISOString();

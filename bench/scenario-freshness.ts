@@ -28,12 +28,12 @@ export interface FreshnessResult {
   ratio: number;
 }
 
-async function tasksWritten(admin: ReturnType<typeof kafka.admin>, topic: string): Promise<number> {
+export async function tasksWritten(admin: ReturnType<typeof kafka.admin>, topic: string): Promise<number> {
   const offsets = await admin.fetchTopicOffsets(topic).catch(() => []);
   return offsets.reduce((sum, p) => sum + Number(p.high), 0);
 }
 
-async function waitTasks(admin: ReturnType<typeof kafka.admin>, topic: string, expected: number): Promise<void> {
+export async function waitTasks(admin: ReturnType<typeof kafka.admin>, topic: string, expected: number): Promise<void> {
   let last = -1;
   let lastChange = Date.now();
   for (;;) {

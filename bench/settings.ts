@@ -43,6 +43,11 @@ export const settings = {
     events: num('BENCH_FRESHNESS_EVENTS', 20_000, 2_000),
     rounds: num('BENCH_FRESHNESS_ROUNDS', 2, 1),
   },
+  /** Ingest with 100 filtered subscriptions against 100 without filters (issue 40): 0 events skips it. */
+  filters: {
+    events: num('BENCH_FILTER_EVENTS', 20_000, 2_000),
+    rounds: num('BENCH_FILTER_ROUNDS', 2, 1),
+  },
   databaseUrl: env.BENCH_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline',
   brokers: env.KAFKA_BROKERS ?? '127.0.0.1:9092',
   /**

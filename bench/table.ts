@@ -2,6 +2,7 @@ import type { BaselineResult } from './baseline.js';
 import type { BacklogResult, FanoutResult, FixedRateResult } from './scenario-fanout.js';
 import type { LatencyHops } from './latency-hops.js';
 import type { FreshnessResult } from './scenario-freshness.js';
+import type { FiltersResult } from './scenario-filters.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
 import type { Percentiles } from './stats.js';
@@ -29,6 +30,7 @@ export interface Results {
   latencySeconds: number;
   hang: HangResult | null;
   freshness: FreshnessResult | null;
+  filters: FiltersResult | null;
   backlog: BacklogResult | null;
 }
 
@@ -70,6 +72,30 @@ function freshnessRows(f: FreshnessResult): Row[] {
       label: 'ingest events/s, freshness wait 0 (off)',
       perSecond: f.off.perSecond,
       note: `rounds ${f.off.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
+  ];
+}
+
+function filterRows(f: FiltersResult): Row[] {
+  return [
+    {
+      label: `ingest events/s, ${f.subscriptions} filtered subs`,
+      perSecond: f.with.perSecond,
+      note:
+        `${fixed(f.ratio)}× of no filters (target ≥ 0.7: ${verdict(f.ratio >= 0.7)}); 99 of ${f.subscriptions} ` +
+        `settled by their == guard; rounds ${f.with.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
+    {
+      label: `ingest events/s, ${f.subscriptions} unguarded filters`,
+      perSecond: f.unguarded.perSecond,
+      note:
+        `${fixed(f.unguardedRatio)}× of no filters (worst case, no target): every filter runs in full; ` +
+        `rounds ${f.unguarded.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
+    {
+      label: `ingest events/s, ${f.subscriptions} subs without filters`,
+      perSecond: f.without.perSecond,
+      note: `rounds ${f.without.rounds.map((x) => x.toFixed(0)).join(', ')}`,
     },
   ];
 }
@@ -134,6 +160,7 @@ export function rowsOf(r: Results): Row[] {
     ...r.fanout.flatMap((s) => fanoutRows(s, r)),
     ...(r.hang ? hangRows(r.hang) : []),
     ...(r.freshness ? freshnessRows(r.freshness) : []),
+    ...(r.filters ? filterRows(r.filters) : []),
   ];
 }
 

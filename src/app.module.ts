@@ -29,6 +29,7 @@ import { OperationsApiModule } from './modules/operations/operations-api.module.
 import { OperationsRunnerModule } from './modules/operations/operations-runner.module.js';
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
 import { ReportsWorkModule } from './modules/reports/reports-work.module.js';
+import { PublishingModule } from './modules/publishing/publishing.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
@@ -41,6 +42,7 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     OperationsApiModule,
     ReportsApiModule,
     SecretsAtRestApiModule,
+    PublishingModule,
     EventTypeChangelogConsumerModule,
   ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],

@@ -55,6 +55,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/filter-tests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Evaluate a filter against an event; 422 when the filter does not compile */
+    post: operations['FilterTestsController_test_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/filter-tests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Whether the subscription would receive an event: its types and its filter (or one sent) */
+    post: operations['FilterTestsController_testSubscription_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhooks': {
     parameters: {
       query?: never;
@@ -506,6 +540,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish one event: checked like Kafka ingest, acknowledged by the broker (acks=all) before the 202 */
+    post: operations['EventsController_publish_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish up to BATCH_MAX_ITEMS events in one acknowledged send; 422 for the whole batch when any event is refused */
+    post: operations['EventsController_publishBatch_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/test-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send an example event of a type to this subscription only, signed and logged as a test */
+    post: operations['TestEventsController_send_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -542,12 +627,20 @@ export interface components {
       data: components['schemas']['EventTypeResource'][];
       pagination: components['schemas']['Pagination'];
     };
+    TextPositionDto: {
+      /** @description Characters before the fault */
+      offset: number;
+      line: number;
+      column: number;
+    };
     FieldErrorDto: {
       /** @example url */
       field: string;
       /** @example NOT_HTTPS */
       code: string;
       message: string;
+      /** @description Where in the field's text (a filter's fault) */
+      position?: components['schemas']['TextPositionDto'];
     };
     ErrorDto: {
       /**
@@ -602,6 +695,59 @@ export interface components {
         [key: string]: unknown;
       };
       examples?: Record<string, never>[];
+    };
+    FilterTestEventDto: {
+      /** @example evt_123 */
+      id?: string;
+      /** @example order.created */
+      type: string;
+      /**
+       * @description Now when left out
+       * @example 2026-01-31T12:00:00Z
+       */
+      created_at?: string;
+      /**
+       * @example {
+       *       "total": {
+       *         "amount": 1200
+       *       }
+       *     }
+       */
+      data: {
+        [key: string]: unknown;
+      };
+      /** @description The record headers (Kafka) or the publish request metadata, as `event.metadata` */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    FilterTestDto: {
+      /** @example event.data.total.amount > 1000 */
+      filter: string;
+      event: components['schemas']['FilterTestEventDto'];
+    };
+    FilterPositionDto: {
+      offset: number;
+      line: number;
+      column: number;
+    };
+    FilterRunErrorDto: {
+      /** @example no such key: discount */
+      message: string;
+      position?: components['schemas']['FilterPositionDto'];
+    };
+    FilterTestResultDto: {
+      /** @description Whether the event would be delivered */
+      matches: boolean;
+      /** @description The filter failed on this event (a missing field…): such an event is not delivered */
+      error?: components['schemas']['FilterRunErrorDto'];
+      /** @description Subscription tests only: whether the type is one of the subscription's */
+      type_matches?: boolean;
+    };
+    SubscriptionFilterTestDto: {
+      event: components['schemas']['FilterTestEventDto'];
+      /** @description Tested instead of the subscription's own filter (an edit not saved yet) */
+      filter?: string;
     };
     CreateSubscriptionDto: {
       /**
@@ -697,6 +843,11 @@ export interface components {
           )
         | null;
       /**
+       * @description A CEL expression over `event` (id, type, created_at, data, metadata): only events for which it is true are delivered. Compiled when written; 422 with the position at fault. null or absent: every event
+       * @example event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']
+       */
+      filter?: string | null;
+      /**
        * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @default hmac-sha256
        * @enum {string}
@@ -715,6 +866,8 @@ export interface components {
         [key: string]: string;
       };
       alert_url: string | null;
+      /** @description The CEL filter; null: every event */
+      filter: string | null;
       /** @enum {string} */
       status: 'active' | 'disabled' | 'failing';
       status_reason: string | null;
@@ -873,7 +1026,7 @@ export interface components {
        */
       name: string;
       /** @description read: GET; write: changes; admin: every tenant scope and API-key management */
-      scopes: ('read' | 'write' | 'admin')[];
+      scopes: ('read' | 'write' | 'admin' | 'events:publish')[];
       /**
        * Format: date-time
        * @description Refused from then on (401); null or absent: never expires
@@ -891,7 +1044,7 @@ export interface components {
        * @example hk_3xYz9Qa
        */
       prefix: string;
-      scopes: ('read' | 'write' | 'admin' | 'operator')[];
+      scopes: ('read' | 'write' | 'admin' | 'events:publish' | 'operator')[];
       tenant_id: string;
       /** @enum {string} */
       status: 'active' | 'expired' | 'revoked';
@@ -918,7 +1071,7 @@ export interface components {
        * @example hk_3xYz9Qa
        */
       prefix: string;
-      scopes: ('read' | 'write' | 'admin' | 'operator')[];
+      scopes: ('read' | 'write' | 'admin' | 'events:publish' | 'operator')[];
       tenant_id: string;
       /** @enum {string} */
       status: 'active' | 'expired' | 'revoked';
@@ -949,7 +1102,7 @@ export interface components {
       /** @description 1 for the first attempt */
       attempt: number;
       /** @enum {string} */
-      trigger: 'initial' | 'retry' | 'manual';
+      trigger: 'initial' | 'retry' | 'manual' | 'test';
       /** @enum {string} */
       outcome:
         'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
@@ -1041,7 +1194,7 @@ export interface components {
       /** @description 1 for the first attempt */
       attempt: number;
       /** @enum {string} */
-      trigger: 'initial' | 'retry' | 'manual';
+      trigger: 'initial' | 'retry' | 'manual' | 'test';
       /** @enum {string} */
       outcome:
         'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
@@ -1316,6 +1469,84 @@ export interface components {
       generated_at: string;
       data: components['schemas']['ReportRowDto'][];
     };
+    PublishEventDto: {
+      /**
+       * @description Unique per event; the idempotency key of publishing. Generated (evt_…) when left out
+       * @example evt_2f9c1e
+       */
+      id?: string;
+      /**
+       * @description A dotted type, of the event catalog (unless INGEST_UNKNOWN_TYPES=deliver)
+       * @example order.created
+       */
+      type: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 with a zone; now when left out
+       */
+      created_at?: string;
+      /**
+       * @description The payload, checked against the type's schema; delivered as the bytes sent
+       * @example {
+       *       "order_id": "o-1",
+       *       "status": "pending",
+       *       "total": {
+       *         "amount": 1200,
+       *         "currency": "EUR"
+       *       }
+       *     }
+       */
+      data: {
+        [key: string]: unknown;
+      };
+      /** @description Record headers of the event, which filters read as event.metadata (not tenant-id or traceparent) */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    PublishedEventDto: {
+      /** @example evt_2f9c1e */
+      id: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    PublishItemResultDto: {
+      index: number;
+      id?: string;
+      /**
+       * @description The status the item would have had alone
+       * @enum {number}
+       */
+      status: 202 | 409 | 422 | 503;
+      event?: components['schemas']['PublishedEventDto'];
+      /** @description A repeat of an event already published: nothing was produced */
+      replayed?: boolean;
+      /** @description code, message, details as in the error body */
+      error?: Record<string, never>;
+    };
+    PublishBatchResponse: {
+      data: components['schemas']['PublishItemResultDto'][];
+    };
+    TestEventDto: {
+      /**
+       * @description A catalog type the subscription receives
+       * @example order.created
+       */
+      type: string;
+      /** @description The event's data; the catalog's first example of the type when left out */
+      data?: {
+        [key: string]: unknown;
+      };
+    };
+    TestEventSentDto: {
+      /** @description The test event id (test_…); its attempts: GET /v1/events/{id}/deliveries */
+      event_id: string;
+      /** Format: uuid */
+      subscription_id: string;
+      type: string;
+      /** @description What the subscription's filter says of it (sent anyway) */
+      filter?: components['schemas']['FilterTestResultDto'];
+    };
     /** @description SubscriptionResource; with `fields`, only the members named (and id) */
     SubscriptionResourceFields: {
       /** Format: uuid */
@@ -1327,6 +1558,8 @@ export interface components {
         [key: string]: string;
       };
       alert_url?: string | null;
+      /** @description The CEL filter; null: every event */
+      filter?: string | null;
       /** @enum {string} */
       status?: 'active' | 'disabled' | 'failing';
       status_reason?: string | null;
@@ -1507,6 +1740,11 @@ export interface components {
               }
           )
         | null;
+      /**
+       * @description A CEL expression over `event` (id, type, created_at, data, metadata): only events for which it is true are delivered. Compiled when written; 422 with the position at fault. null or absent: every event
+       * @example event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']
+       */
+      filter?: string | null;
     };
     /** @description A subscription to create; its event types are checked against the catalog in its own result */
     BatchSubscriptionItem: {
@@ -1602,6 +1840,11 @@ export interface components {
               }
           )
         | null;
+      /**
+       * @description A CEL expression over `event` (id, type, created_at, data, metadata): only events for which it is true are delivered. Compiled when written; 422 with the position at fault. null or absent: every event
+       * @example event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']
+       */
+      filter?: string | null;
       /**
        * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @default hmac-sha256
@@ -2586,10 +2829,375 @@ export interface operations {
       };
     };
   };
+  FilterTestsController_test_v1: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FilterTestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FilterTestResultDto'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "read" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  FilterTestsController_testSubscription_v1: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubscriptionFilterTestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FilterTestResultDto'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "read" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
   WebhooksController_list_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -2916,7 +3524,7 @@ export interface operations {
   WebhooksController_get_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -7538,6 +8146,634 @@ export interface operations {
         };
       };
       /** @description VALIDATION_ERROR (every invalid field in details) or another semantic error */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  EventsController_publish_v1: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublishEventDto'];
+      };
+    };
+    responses: {
+      /** @description In the ingest log; Location names its deliveries */
+      202: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublishedEventDto'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "events:publish" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PUBLISH_UNAVAILABLE, with Retry-After: not acknowledged, publish it again (same id) */
+      503: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  EventsController_publishBatch_v1: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the stored response (24 h) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublishEventDto'][];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublishBatchResponse'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "events:publish" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT, IDEMPOTENCY_KEY_IN_USE or another state conflict (see docs/errors.md) */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PUBLISH_UNAVAILABLE, with Retry-After: not acknowledged, publish it again (same id) */
+      503: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  TestEventsController_send_v1: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestEventDto'];
+      };
+    };
+    responses: {
+      /** @description On the delivery queue; Location names its attempts */
+      202: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestEventSentDto'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "write" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
       422: {
         headers: {
           /** @description The request id, also in the error body and every log line */

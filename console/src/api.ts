@@ -9,8 +9,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Field details of a 422: each field at fault, and a filter's position. */
+    readonly details: NonNullable<ApiErrorBody['error']['details']> = [],
   ) {
-    super(message);
+    super(details.length ? `${message} ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}` : message);
   }
 }
 
@@ -102,7 +104,12 @@ export async function call<D>(pending: Promise<Answer<D>>): Promise<D> {
   const { data, error, response } = await pending;
   if (!response.ok) {
     const body = typeof error === 'object' ? (error as Partial<ApiErrorBody> | null)?.error : undefined;
-    throw new ApiError(response.status, body?.code ?? 'HTTP_ERROR', body?.message ?? `HTTP ${response.status}`);
+    throw new ApiError(
+      response.status,
+      body?.code ?? 'HTTP_ERROR',
+      body?.message ?? `HTTP ${response.status}`,
+      body?.details ?? [],
+    );
   }
   return data as D;
 }

@@ -141,6 +141,8 @@ describe('REST API: bad input never yields a 5xx', () => {
 
   const VALID_BODIES: Record<string, object> = {
     '/v1/webhooks/{id}/recoveries': { since: new Date(Date.now() - 3_600_000).toISOString() },
+    '/v1/webhooks/{id}/filter-tests': { event: { type: 'order.created', data: {} } },
+    '/v1/webhooks/{id}/test-events': { type: 'order.created' },
   };
 
   it('survives invalid ids and answers 404 for them', async () => {

@@ -24,6 +24,12 @@ interface QuickResults {
     beside: { healthyDeliveries: number; hangingRequests: number; heldAtEnd: number; exitCode: number | null };
   };
   freshness: { on: { events: number }; off: { events: number } };
+  filters: {
+    with: { events: number };
+    without: { events: number };
+    unguarded: { events: number };
+    subscriptions: number;
+  };
   backlog: { messages: number; delivered: number; peakRssMiB: number };
 }
 
@@ -62,6 +68,7 @@ describe('npm run bench -- --quick', () => {
     ])
       expect(output).toContain(row);
     expect(output).toMatch(/ingest events\/s, freshness wait default/);
+    expect(output).toMatch(/ingest events\/s, 100 filtered subs/);
 
     const json = readdirSync(dir).find((f) => f.endsWith('.json'))!;
     const results = JSON.parse(readFileSync(join(dir, json), 'utf8')) as QuickResults;
@@ -88,6 +95,12 @@ describe('npm run bench -- --quick', () => {
     // The service stopped gracefully although its endpoints hung: the receiver released them.
     expect(results.hang.beside.exitCode).toBe(0);
     expect(results.freshness).toMatchObject({ on: { events: 2000 }, off: { events: 2000 } });
+    expect(results.filters).toMatchObject({
+      with: { events: 2000 },
+      without: { events: 2000 },
+      unguarded: { events: 2000 },
+      subscriptions: 100,
+    });
     // The backlog found at start drains whole, its peak RSS measured on the way.
     expect(output).toMatch(/\| backlog of 20000 /);
     expect(results.backlog.messages).toBe(20000);

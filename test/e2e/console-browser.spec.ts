@@ -276,4 +276,41 @@ describe('console in a browser', () => {
     await eventually(async () => (await api.as(shown).raw.get('/v1/webhooks')).status === 401, 2_000, 'refused');
     expect(urls.filter((u) => u.includes(shown) || u.includes(adminKey))).toEqual([]);
   });
+
+  it('tests a filter edit against the latest delivered event, saves it, and sends a test event', async () => {
+    // Last (its test event becomes the shop's latest delivery), so signed in again.
+    await page.getByLabel('API key').fill(key);
+    await page.getByLabel('API key').press('Enter');
+    await page.getByRole('link', { name: 'Orders to the shop' }).click();
+    await page.getByRole('heading', { name: 'Orders to the shop', level: 1 }).waitFor();
+    const filter = page.getByRole('textbox', { name: /^Filter/ });
+    await filter.fill('event.data.total.amount > 5000');
+    await page.getByRole('button', { name: 'Load a recent event' }).click();
+    await eventually(async () =>
+      (await page.getByRole('textbox', { name: 'Event to test against' }).inputValue()).includes('o_1'),
+    );
+    await page.getByRole('button', { name: 'Test the filter' }).click();
+    await page.getByRole('status').getByText('No match: the filter keeps this event out.').waitFor();
+    await filter.fill('event.data.total.amount > 4000');
+    await page.getByRole('button', { name: 'Test the filter' }).click();
+    await page.getByRole('status').getByText('Matches: this event would be delivered.').waitFor();
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    await page.getByText('event.data.total.amount > 4000', { exact: true }).first().waitFor();
+    expect((await api.GET('/webhooks/{id}', { params: { path: { id: subs.shop } } })).data).toMatchObject({
+      filter: 'event.data.total.amount > 4000',
+    });
+
+    await page.getByLabel('Type', { exact: true }).fill('order.created');
+    // Data written in: this suite's catalog may predate the builtin types' examples.
+    await page
+      .getByRole('textbox', { name: /^Data/ })
+      .fill(JSON.stringify({ order_id: 'o_test', status: 'pending', total: { amount: 100, currency: 'EUR' } }));
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Sent test_/)
+      .waitFor();
+    await receiver.waitFor(() => receiver.deliveries('/shop').some((r) => JSON.parse(r.body).test === true), 30_000);
+    await axe('subscription with filter');
+  });
 });

@@ -11,6 +11,8 @@ export interface SubscriptionFixture {
   /** HMAC secrets, newest first (all valid); one is generated when none is given. */
   secrets?: string[];
   status?: 'active' | 'disabled' | 'failing';
+  /** A CEL filter, stored as the API stores it (not checked here). */
+  filter?: string;
 }
 
 /** Seals secrets as the service does, with the tests' key ring. */
@@ -29,8 +31,9 @@ export class PipelineFixtures {
     // Newest first: each older one a millisecond earlier, so the order signatures come in is the given one.
     const secrets = given.map((secret, i) => sealing.create(id, 'hmac-sha256', secret, new Date(now - i)).entry);
     await this.db.query(
-      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, s.tenantId, s.url, s.events, JSON.stringify(secrets), s.status ?? 'active'],
+      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status, filter)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, s.tenantId, s.url, s.events, JSON.stringify(secrets), s.status ?? 'active', s.filter ?? null],
     );
     return id;
   }

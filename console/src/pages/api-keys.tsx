@@ -4,7 +4,7 @@ import { Badge, ErrorBox, Loading, Pager, Section } from '../components/ui';
 import { time } from '../format';
 import { useCursor, useLoad } from '../hooks';
 
-const SCOPES = ['read', 'write', 'admin'] as const;
+const SCOPES = ['read', 'write', 'admin', 'events:publish'] as const;
 type KeyScope = (typeof SCOPES)[number];
 const EXPIRIES: [string, string][] = [
   ['', 'never'],

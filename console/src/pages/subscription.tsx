@@ -3,7 +3,9 @@ import { call, client, getSubscription, type Circuit, type Subscription } from '
 import { Authentication } from '../components/authentication';
 import { DeliveryCharts } from '../components/charts';
 import { Deliveries } from '../components/deliveries';
+import { FilterEditor } from '../components/filter-editor';
 import { RecoveryForm } from '../components/recovery';
+import { TestEventButton } from '../components/test-event';
 import { Badge, ErrorBox, Fields, Loading, Section } from '../components/ui';
 import { time } from '../format';
 import { useLoad } from '../hooks';
@@ -84,6 +86,7 @@ function Configuration({ s, circuit }: { s: Subscription; circuit?: Circuit }) {
         ['Circuit', circuit ? <Badge value={circuit.state} kind={`circuit-${circuit.state}`} /> : '…'],
         ['URL', <code>{s.url}</code>],
         ['Events', s.events.join(', ')],
+        ['Filter', s.filter ? <code>{s.filter}</code> : <span class="muted">none: every event of its types</span>],
         ['Alert URL', s.alert_url],
         ['Signatures', s.signature_scheme === 'ed25519' ? 'Ed25519 (Standard Webhooks v1a)' : 'HMAC-SHA256'],
         ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
@@ -121,6 +124,12 @@ export function SubscriptionPage({ id }: { id: string }) {
           </Section>
           <Section title="Authentication">
             <Authentication s={s} onChanged={() => sub.reload()} />
+          </Section>
+          <Section title="Filter">
+            <FilterEditor key={`${s.id}:${s.version}`} sub={s} onSaved={() => sub.reload()} />
+          </Section>
+          <Section title="Test event">
+            <TestEventButton sub={s} onSent={() => setTimeout(() => setRound((n) => n + 1), 1_500)} />
           </Section>
           <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">

@@ -56,7 +56,7 @@ export function registerApiKeyCommands(program: Command, config: () => AppConfig
     .command('create')
     .description('create an API key for a tenant; the key is printed once and stored only as a hash')
     .requiredOption('--tenant <tenant>', 'tenant the key belongs to')
-    .option('--scopes <scopes>', 'comma list of read, write, admin', 'read,write')
+    .option('--scopes <scopes>', 'comma list of read, write, admin, events:publish', 'read,write')
     .option('--name <name>', 'a label to recognise the key by', '')
     .option('--expires-at <time>', 'refused from then on, ISO 8601 (default never)')
     .action(async (o: { tenant: string; scopes: string; name: string; expiresAt?: string }) => {

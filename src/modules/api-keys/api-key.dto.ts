@@ -15,7 +15,7 @@ import { IsDateTime, Optional } from '../../platform/http/validation.js';
 import type { ApiKeyEntity, Scope } from '../auth/api-key.entity.js';
 
 /** The scopes a key made over the API may hold; operator keys are made with the CLI only. */
-export const KEY_SCOPES = ['read', 'write', 'admin'] as const;
+export const KEY_SCOPES = ['read', 'write', 'admin', 'events:publish'] as const;
 export const TENANT_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
 const NO_NUL = /^[^\u0000]*$/;

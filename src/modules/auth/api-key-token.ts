@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Scope } from './api-key.entity.js';
 
-export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin'];
+export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin', 'events:publish'];
 export const DEFAULT_SCOPES: Scope[] = ['read', 'write'];
 /** Operator keys manage the deployment (the event catalog) and may read; they hold no tenant's data. */
 export const OPERATOR_SCOPES: Scope[] = ['operator', 'read'];

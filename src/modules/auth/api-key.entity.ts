@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** `operator` belongs to deployment-wide operator keys only (catalog changes); `admin` does not imply it. */
-export type Scope = 'read' | 'write' | 'admin' | 'operator';
+/**
+ * `operator` belongs to deployment-wide operator keys only (catalog changes); `admin` does not imply
+ * it. `events:publish` lets a key publish events for its tenant (POST /v1/events); admin implies it.
+ */
+export type Scope = 'read' | 'write' | 'admin' | 'operator' | 'events:publish';
 
 /**
  * An API key; only its SHA-256 hash is stored, the key itself is shown once at creation. Revoked

@@ -3,7 +3,7 @@ import { OUTCOMES } from './delivery-log.dto.js';
 
 /** What the delivery log answers, field for field as toView and the request reconstruction write it. */
 
-const TRIGGERS = ['initial', 'retry', 'manual'];
+const TRIGGERS = ['initial', 'retry', 'manual', 'test'];
 
 class AttemptPagination {
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `after` for the next page' })

@@ -10,7 +10,8 @@ export interface DeliveredEnvelope {
   previous_event_id: string | null;
 }
 
-export type DeliveryTrigger = 'initial' | 'retry' | 'manual';
+/** `test`: a test event (POST /v1/webhooks/{id}/test-events), attempted once and logged with this mark. */
+export type DeliveryTrigger = 'initial' | 'retry' | 'manual' | 'test';
 
 /** schemas/messages/delivery-task-v1.schema.json, as a type. */
 export interface DeliveryTaskV1 {

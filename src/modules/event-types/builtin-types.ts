@@ -9,7 +9,14 @@ export function builtinTypes(directory = join(projectRoot(), 'schemas', 'event-t
     .filter((f) => f.endsWith('.schema.json'))
     .map((file) => {
       const schema = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Record<string, unknown>;
-      return { type: file.replace(/\.schema\.json$/, ''), description: String(schema.description ?? ''), schema };
+      // The schema's `examples` (JSON Schema's own keyword) are the type's examples: what a test event sends.
+      const examples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : [];
+      return {
+        type: file.replace(/\.schema\.json$/, ''),
+        description: String(schema.description ?? ''),
+        schema,
+        examples,
+      };
     });
 }
 

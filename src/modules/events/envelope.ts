@@ -10,7 +10,8 @@ export interface EventEnvelope {
   tenant_id?: string;
 }
 
-const TYPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+/** A dotted type name; exported for the API's documentation of the same rule. */
+export const TYPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
 import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
 import { DeferralModule } from '../delivery/dispatch/deferral.module.js';
-import { EventCatalogModule } from '../event-types/event-catalog.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
-import { DataValidator } from './data-validator.js';
-import { EventDecoder } from './event-decoder.js';
+import { EventAcceptanceModule } from './event-acceptance.module.js';
 import { EventStore } from './event-store.js';
 import { IngestService } from './ingest.service.js';
 import { SequenceAllocator } from './sequence-allocator.js';
 
 @Module({
-  imports: [MatchingModule, PartitionMaintenanceModule, EventCatalogModule, DeferralModule],
-  providers: [IngestService, EventDecoder, DataValidator, EventStore, SequenceAllocator],
+  imports: [MatchingModule, PartitionMaintenanceModule, EventAcceptanceModule, DeferralModule],
+  providers: [IngestService, EventStore, SequenceAllocator],
   exports: [IngestService],
 })
 export class EventsModule {}

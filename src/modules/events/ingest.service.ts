@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { counter } from '../../platform/telemetry/metrics.js';
@@ -8,15 +7,10 @@ import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
-import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
 import { MatchingService } from '../matching/matching.service.js';
-import { DataValidator } from './data-validator.js';
-import { checkEnvelope, type EventEnvelope } from './envelope.js';
-import { EventDecoder, type WireFormat } from './event-decoder.js';
+import { EventAcceptance, type AcceptedEvent } from './event-acceptance.js';
 import { EventStore } from './event-store.js';
-import { PoisonMessageError } from './ingest-errors.js';
 import { SequenceAllocator, type Ordering } from './sequence-allocator.js';
-import { resolveTenant } from './tenant.js';
 import { traceparentFor } from './trace-context.js';
 
 const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
@@ -29,14 +23,6 @@ const deferredAtFanOut = counter(
   'hookline_ingest_deferred_tasks_total',
   'Tasks fan-out sent straight to a deferral tier, their subscription stalling (part of hookline_ingest_tasks_total)',
 );
-
-/** An ingest record that passed every check: its envelope, tenant, and data serialised once. */
-interface AcceptedEvent {
-  format: WireFormat;
-  envelope: EventEnvelope;
-  tenantId: string;
-  dataText: string;
-}
 
 /** What every task of one event's fan-out shares. */
 interface FanOut {
@@ -65,9 +51,7 @@ export class IngestService {
   private readonly deliveriesTopic: string;
 
   constructor(
-    private readonly config: AppConfig,
-    private readonly decoder: EventDecoder,
-    private readonly validator: DataValidator,
+    private readonly acceptance: EventAcceptance,
     private readonly matching: MatchingService,
     private readonly store: EventStore,
     private readonly sequences: SequenceAllocator,
@@ -79,13 +63,15 @@ export class IngestService {
   }
 
   async ingest(message: InboundMessage): Promise<IngestResult> {
-    const event = await this.accept(message);
+    const event = await this.acceptance.accept(message);
     const { id, type } = event.envelope;
     const tenantId = event.tenantId;
     annotate({ [A.eventId]: id, [A.eventType]: type, [A.tenantId]: tenantId });
 
+    // The filters see the record's headers as the event's metadata.
+    const filterEvent = { ...event.envelope, metadata: message.headers };
     const subscriptions = await inSpan('match subscriptions', {}, () =>
-      this.matching.matchAsOf(tenantId, type, message.timestamp),
+      this.matching.matchAsOf(tenantId, filterEvent, message.timestamp),
     );
     annotate({ [A.subscriptionsMatched]: subscriptions.length });
     const subscriptionIds = subscriptions.map((s) => s.id);
@@ -127,25 +113,6 @@ export class IngestService {
       ...stalled.map(async (task) => (await this.deferral.defer(task)) || toDeliveries([task])),
     ]);
     deferredAtFanOut.inc(stalled.length);
-  }
-
-  /** Size, decoding, envelope, tenant and data: the event as accepted, or a PoisonMessageError. */
-  private async accept(message: InboundMessage): Promise<AcceptedEvent> {
-    const size = message.value?.length ?? 0;
-    if (size > this.config.env.MAX_EVENT_BYTES)
-      throw new PoisonMessageError(
-        'too_large',
-        `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.env.MAX_EVENT_BYTES}`,
-      );
-    const decoded = await this.decoder.decode(message.value);
-    const { format } = decoded;
-    const envelope = checkEnvelope(decoded.value, this.config.env.BIG_INTEGERS_AS);
-    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);
-    // Avro may carry data as a JSON string, parsed (with its big numbers) only by checkEnvelope.
-    const exact = decoded.exact || (format === 'registry' && hasExactNumbers(envelope.data));
-    this.validator.check(envelope.type, exact ? withPlainNumbers(envelope.data) : envelope.data);
-    // Serialised once: the stored payload and every subscription's body embed this text.
-    return { format, envelope, tenantId, dataText: stringifyExact(envelope.data, exact) };
   }
 
   /**

@@ -7,6 +7,8 @@ import { MatchingLease } from './matching-lease.js';
 import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
 import { SubscriptionSecrets } from '../subscriptions/subscription-secrets.js';
 import { SubscriptionTable } from './subscription-table.js';
+import { SubscriptionFilters } from './subscription-filters.js';
+import type { FilterEvent } from '../filters/filter-input.js';
 
 /** The changelog record the subscriptions module writes on every change (key = subscription id). */
 export interface SubscriptionChangedV1 {
@@ -40,6 +42,7 @@ const waited = histogram(
 @Injectable()
 export class MatchingService implements OnModuleInit {
   readonly table = new SubscriptionTable();
+  private readonly filters = new SubscriptionFilters();
   private readonly log = new Logger('Matching');
   private readonly forgetters: ((id: string) => void)[] = [];
 
@@ -62,13 +65,20 @@ export class MatchingService implements OnModuleInit {
   }
 
   /**
-   * The subscriptions an event published at `publishedAt` goes to: matched against every change
-   * answered before it was published. At once while this instance holds its matching lease (every
-   * writer waited until it had applied its change); otherwise it waits (bounded by
-   * INGEST_FRESHNESS_WAIT_MS) until the table is fresh as of that time, else reads the tenant's
-   * subscriptions from the database.
+   * The subscriptions an event published at `publishedAt` goes to: its type and wildcards first,
+   * then each of those subscriptions' filter (compiled once per version).
    */
-  async matchAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
+  async matchAsOf(tenantId: string, event: FilterEvent, publishedAt: number): Promise<SubscriptionView[]> {
+    return this.filters.apply(await this.matchTypeAsOf(tenantId, event.type, publishedAt), event);
+  }
+
+  /**
+   * By type and wildcard, matched against every change answered before the event was published.
+   * At once while this instance holds its matching lease (every writer waited until it had applied
+   * its change); otherwise it waits (bounded by INGEST_FRESHNESS_WAIT_MS) until the table is fresh
+   * as of that time, else reads the tenant's subscriptions from the database.
+   */
+  private async matchTypeAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
     const started = Date.now();
     const bound = this.config.env.INGEST_FRESHNESS_WAIT_MS;
     if (bound === 0 || this.lease.covers(started) || this.freshness.caughtUpAsOf >= Math.min(publishedAt, started))
@@ -99,7 +109,7 @@ export class MatchingService implements OnModuleInit {
     if (held && held.version >= change.version) return;
     const loaded = await this.source.loadOne(change.tenant_id, change.id);
     if (loaded) this.table.upsert(loaded);
-    else this.table.remove(change.id);
+    else this.forget(change.id);
   }
 
   /**
@@ -109,6 +119,7 @@ export class MatchingService implements OnModuleInit {
   forget(id: string): void {
     this.table.remove(id);
     this.secrets.forget(id);
+    this.filters.forget(id);
     subscriptionSeries.forget(id);
     for (const forget of this.forgetters) forget(id);
   }

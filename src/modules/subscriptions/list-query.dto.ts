@@ -13,6 +13,7 @@ export const FIELDS = [
   'description',
   'metadata',
   'alert_url',
+  'filter',
   'status',
   'status_reason',
   'status_changed_at',

@@ -80,6 +80,7 @@ export class SubscriptionChangesService {
       description: current.description,
       metadata: current.metadata,
       alert_url: current.alertUrl,
+      filter: current.filter,
       ...view,
     };
     if (format === 'merge') refuseUnknownMembers(document, patch as object);
@@ -95,6 +96,7 @@ export class SubscriptionChangesService {
       description: dto.description ?? '',
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
+      filter: dto.filter ?? null,
       headers,
       auth,
     };

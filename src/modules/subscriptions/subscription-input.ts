@@ -4,6 +4,8 @@ import { validate } from 'class-validator';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
 import { toFieldErrors } from '../../platform/http/validation.js';
 import { EventCatalog } from '../event-types/event-catalog.js';
+import { compileFilter, describeFilterError } from '../filters/filter-compiler.js';
+import { FilterError } from '../filters/filter-error.js';
 import {
   CreateSubscriptionDto,
   METADATA_KEY_MAX_LENGTH,
@@ -69,6 +71,7 @@ export class SubscriptionInput {
     const endpoint = parseEndpointInput(dto, current);
     errors.push(...endpoint.errors.filter((e) => !invalid.has(e.field.split('.')[0])));
     const tokenUrl = endpointTokenUrl(endpoint.input, endpoint.errors);
+    if (!invalid.has('filter') && typeof dto.filter === 'string') errors.push(...filterErrors(dto.filter));
     // Every host is looked up at once: a resolver's retries (5 s each by default) add up otherwise.
     const hosts = (['url', 'alert_url'] as const).map((field) => {
       const url = dto[field];
@@ -102,6 +105,17 @@ function endpointTokenUrl(input: EndpointInput, errors: FieldError[]): string | 
   const auth = input.auth && 'set' in input.auth ? input.auth.set : undefined;
   if (auth?.type !== 'oauth2_client_credentials' || errors.some((e) => e.field === 'auth.token_url')) return undefined;
   return auth.token_url;
+}
+
+/** The filter compiled once here: a syntax or rule error is named with its position (details[].position). */
+export function filterErrors(filter: string, field = 'filter'): FieldError[] {
+  try {
+    compileFilter(filter);
+    return [];
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    return [{ field, code: 'INVALID_FILTER', message: describeFilterError(error), position: error.position }];
+  }
 }
 
 function metadataErrors(metadata: Record<string, unknown>): FieldError[] {

@@ -15,6 +15,8 @@ export interface SubscriptionView {
   sendTraceparent: boolean;
   /** Deliveries per second, enforced by the failure handling; null means unlimited. */
   rateLimitPerSecond?: number | null;
+  /** The CEL filter, compiled by the matcher once per version; null: every event of the types. */
+  filter?: string | null;
   version: number;
   /** Static headers and the endpoint's auth, secrets sealed; SubscriptionCredentials opens them (per version). */
   headers?: StoredHeaders;
@@ -36,7 +38,7 @@ export interface StatusRow {
   auth: StoredAuth | null;
 }
 
-const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, version, headers, auth`;
+const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, filter, version, headers, auth`;
 
 interface ViewRow {
   id: string;
@@ -47,6 +49,7 @@ interface ViewRow {
   secrets: SigningSecret[];
   send_traceparent: boolean;
   rate_limit_per_second: number | null;
+  filter: string | null;
   version: number;
   headers: StoredHeaders;
   auth: StoredAuth | null;
@@ -61,6 +64,7 @@ const toView = (r: ViewRow): SubscriptionView => ({
   secrets: r.secrets,
   sendTraceparent: r.send_traceparent,
   rateLimitPerSecond: r.rate_limit_per_second,
+  filter: r.filter,
   version: r.version,
   headers: r.headers,
   auth: r.auth,

@@ -19,6 +19,7 @@ export function toResource(sub: SubscriptionEntity): SubscriptionResource {
     description: sub.description,
     metadata: sub.metadata,
     alert_url: sub.alertUrl,
+    filter: sub.filter,
     status: sub.status,
     status_reason: sub.statusReason,
     status_changed_at: sub.statusChangedAt?.toISOString() ?? null,

@@ -15,6 +15,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { FILTER_MAX_LENGTH } from '../filters/filter-limits.js';
 import { MAX_GRACE_SECONDS, MAX_VALID_SECRETS, SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './secrets.js';
 import { SIGNATURE_SCHEMES, type SignatureScheme } from './subscription.entity.js';
 import { Optional } from '../../platform/http/validation.js';
@@ -112,6 +113,24 @@ export class SubscriptionFieldsDto {
   @IsOptional()
   @IsObject()
   auth?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    minLength: 1,
+    maxLength: FILTER_MAX_LENGTH,
+    pattern: NO_NUL.source,
+    example: "event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']",
+    description:
+      'A CEL expression over `event` (id, type, created_at, data, metadata): only events for which it is true ' +
+      'are delivered. Compiled when written; 422 with the position at fault. null or absent: every event',
+  })
+  @IsOptional() // null removes it
+  @IsString()
+  @MinLength(1)
+  @MaxLength(FILTER_MAX_LENGTH)
+  @noNul()
+  filter?: string | null;
 }
 
 /** An ed25519 private key as a client may give it: `whsk_` + base64 of its 32-byte seed. */
@@ -212,6 +231,8 @@ export class SubscriptionResource {
   @ApiProperty() description: string;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
   @ApiProperty({ type: 'string', nullable: true }) alert_url: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'The CEL filter; null: every event' })
+  filter: string | null;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status: string;
   @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the status last changed' })

@@ -42,6 +42,8 @@ export class SubscriptionEntity {
   @Column('timestamptz', { name: 'status_changed_at', nullable: true }) statusChangedAt: Date | null;
   @Column('integer', { name: 'rate_limit_per_second', nullable: true }) rateLimitPerSecond: number | null;
   @Column('boolean', { name: 'send_traceparent' }) sendTraceparent: boolean;
+  /** A CEL expression over the event; null: every event of the subscribed types. */
+  @Column('text', { nullable: true }) filter: string | null;
   @VersionColumn() version: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

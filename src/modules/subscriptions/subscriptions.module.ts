@@ -12,6 +12,8 @@ import { SubscriptionStoreModule } from './subscription-store.module.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
 import { WebhookActionsController } from './webhook-actions.controller.js';
+import { FilterTestsController } from './filter-tests.controller.js';
+import { FilterTests } from './filter-tests.service.js';
 import { WebhooksController } from './webhooks.controller.js';
 import { SigningKeyController } from './signing-key.controller.js';
 
@@ -27,7 +29,7 @@ import { SigningKeyController } from './signing-key.controller.js';
     EventTypesModule,
     IdempotencyModule,
   ],
-  controllers: [WebhooksController, WebhookActionsController, SigningKeyController],
+  controllers: [FilterTestsController, WebhooksController, WebhookActionsController, SigningKeyController],
   providers: [
     SubscriptionsService,
     SubscriptionChangesService,
@@ -35,6 +37,7 @@ import { SigningKeyController } from './signing-key.controller.js';
     SubscriptionInput,
     SubscriptionChangelog,
     UrlChecks,
+    FilterTests,
   ],
   exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionStoreModule, SubscriptionChangelog],
 })

@@ -22,6 +22,9 @@ export interface ListCriteria {
 
 export class DuplicateSubscriptionError extends Error {}
 
+/** What makes two subscriptions of a tenant the same: url, events and filter. */
+type DuplicateKey = Pick<SubscriptionEntity, 'tenantId' | 'url' | 'events' | 'id'> & { filter?: string | null };
+
 /** Runs in the writing transaction, after the row is written: the changelog outbox stages its record there. */
 export type InTransaction = (
   tx: EntityManager,
@@ -77,6 +80,7 @@ export class SubscriptionsRepository implements SealedStore {
           description: entity.description,
           metadata: entity.metadata,
           alertUrl: entity.alertUrl,
+          filter: entity.filter,
           secrets: entity.secrets,
           headers: entity.headers,
           auth: entity.auth,
@@ -99,15 +103,16 @@ export class SubscriptionsRepository implements SealedStore {
     });
   }
 
-  /** Whether another subscription of the tenant has this url and this (sorted) event set. */
-  async hasDuplicate(entity: Pick<SubscriptionEntity, 'tenantId' | 'url' | 'events' | 'id'>): Promise<boolean> {
+  /** Whether another subscription of the tenant has this url, this (sorted) event set and this filter. */
+  async hasDuplicate(entity: DuplicateKey): Promise<boolean> {
     return (await this.duplicates(this.db.manager, entity)).length > 0;
   }
 
-  private duplicates(tx: EntityManager, e: Pick<SubscriptionEntity, 'tenantId' | 'url' | 'events' | 'id'>) {
+  private duplicates(tx: EntityManager, e: DuplicateKey) {
     return tx.query(
-      `SELECT 1 FROM subscriptions WHERE tenant_id = $1 AND url = $2 AND events = $3::text[] AND id <> $4 LIMIT 1`,
-      [e.tenantId, e.url, e.events, e.id],
+      `SELECT 1 FROM subscriptions WHERE tenant_id = $1 AND url = $2 AND events = $3::text[]
+          AND filter IS NOT DISTINCT FROM $5 AND id <> $4 LIMIT 1`,
+      [e.tenantId, e.url, e.events, e.id, e.filter ?? null],
     ) as Promise<unknown[]>;
   }
 

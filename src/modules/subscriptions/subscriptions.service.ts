@@ -14,7 +14,10 @@ import { ifMatchAdmits } from './subscription-view.js';
 import { UrlChecks } from './url-checks.js';
 
 export const conflict = () =>
-  new AppError('CONFLICT', 'This tenant already has a subscription with the same url and the same events.');
+  new AppError(
+    'CONFLICT',
+    'This tenant already has a subscription with the same url, the same events and the same filter.',
+  );
 export const notFound = () => AppError.notFound('The subscription');
 export const stale = () =>
   new AppError('PRECONDITION_FAILED', 'The subscription has changed since the version in If-Match; read it again.');
@@ -59,6 +62,7 @@ export class SubscriptionsService {
       description: dto.description ?? '',
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
+      filter: dto.filter ?? null,
       secrets: [secret.entry],
       headers,
       auth,

@@ -236,6 +236,17 @@ export class Environment extends SecurityEnvironment {
   @Max(1000)
   BATCH_MAX_ITEMS = 100;
 
+  /**
+   * How long POST /v1/events waits for the broker's acknowledgement (acks=all) before it answers
+   * 503 with Retry-After, in ms. The send goes on: if it lands, a repeat of the event gets the 202.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  PUBLISH_ACK_TIMEOUT_MS = 5000;
+
   /** Tenant of events that name none, for single-tenant deployments; empty: such events are parked. */
   @IsOptional()
   @Matches(/^([A-Za-z0-9._-]{1,64})?$/, { message: 'must be a tenant id (letters, digits, ".", "_", "-")' })

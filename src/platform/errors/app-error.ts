@@ -6,6 +6,8 @@ export interface FieldError {
   field: string;
   code: string;
   message: string;
+  /** Where in the field's text the problem is (a filter's syntax error). */
+  position?: { offset: number; line: number; column: number };
 }
 
 /**

@@ -1,10 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 
+class TextPositionDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Characters before the fault' }) offset: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) line: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) column: number;
+}
+
 export class FieldErrorDto {
   @ApiProperty({ example: 'url' }) field: string;
   @ApiProperty({ example: 'NOT_HTTPS' }) code: string;
   @ApiProperty() message: string;
+  @ApiPropertyOptional({ type: TextPositionDto, description: "Where in the field's text (a filter's fault)" })
+  position?: TextPositionDto;
 }
 
 export class ErrorDto {

@@ -77,6 +77,9 @@ function describeBatch(document: OpenAPIObject, batchMaxItems: number): void {
     minItems: 1,
     maxItems: batchMaxItems,
   });
+  const events = document.paths['/events/batch']?.post?.requestBody as
+    { content: Record<string, { schema: object }> } | undefined;
+  if (events) Object.assign(events.content['application/json'].schema, { minItems: 1, maxItems: batchMaxItems });
 }
 
 /** The document at GET /v1/openapi.json, with interactive docs at /docs. */

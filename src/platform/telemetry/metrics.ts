@@ -18,6 +18,34 @@ export function histogram<L extends string>(
 }
 
 /**
+ * A counter whose values are read at scrape time from counts kept elsewhere (a hot path's plain
+ * numbers: prom-client hashes the labels on every inc). `collect` sets each series to its total.
+ */
+export function collectedCounter<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  collect: (set: (labels: Partial<Record<L, string>>, total: number) => void) => void,
+): Counter<L> {
+  const existing = register.getSingleMetric(name) as (Counter<L> & { collectSource?: typeof collect }) | undefined;
+  if (existing) {
+    existing.collectSource = collect;
+    return existing;
+  }
+  const created: Counter<L> & { collectSource?: typeof collect } = new Counter({
+    name,
+    help,
+    labelNames,
+    collect() {
+      created.reset();
+      created.collectSource?.((labels, total) => created.inc(labels, total));
+    },
+  });
+  created.collectSource = collect;
+  return created;
+}
+
+/**
  * A gauge; with `collect`, its value is computed at scrape time (queue depths, breaker states),
  * and the newest app's callback wins when tests start several apps in one process.
  */

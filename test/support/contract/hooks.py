@@ -35,6 +35,15 @@ through only in the exact case that makes it right:
   * 422 IN_THE_PAST on an API key's `expires_at`: whether a time has passed depends on the clock
     when the request arrives, which no schema can state.
 
+Two more answers depend on what no schema can state, and each is let through only in that case:
+
+  * 422 INVALID_FILTER on a filter (`filter`, `[i].filter`, `subscription.filter`): a filter is a
+    CEL program, valid by CEL's grammar, names and functions, which a string schema cannot state;
+    half of the positive bodies that carry a filter get a valid one, so filtered subscriptions are
+    created and reached too;
+  * 422 to a test event on `type` (UNKNOWN_EVENT_TYPE, NOT_SUBSCRIBED) or on `data` (REQUIRED): the
+    catalog's types and examples and the subscription's own events are state.
+
 Idempotency-Key: a key reused with another request is refused (422 IDEMPOTENCY_KEY_REUSED, as the
 IETF Idempotency-Key draft says); that is state, not schema, so each generated positive case gets a
 key of its own (the generated one, made unique), and the replay itself is tested in
@@ -147,9 +156,23 @@ def beyond_schema_detail(detail) -> bool:
     return False
 
 
+def invalid_filter(detail) -> bool:
+    """A filter refused for what CEL says of it (syntax, names, functions, limits)."""
+    return detail.get("code") == "INVALID_FILTER" and detail.get("field", "").split(".")[-1].split("]")[-1] == "filter"
+
+
+TEST_EVENT_STATE = {("type", "UNKNOWN_EVENT_TYPE"), ("type", "NOT_SUBSCRIBED"), ("data", "REQUIRED")}
+
+
+def test_event_state(detail, case) -> bool:
+    """A test event refused for the catalog's types and examples or the subscription's events."""
+    return case.operation.path.endswith("/test-events") and (detail.get("field"), detail.get("code")) in TEST_EVENT_STATE
+
+
 def state_or_unreachable_refusal(response, case) -> bool:
     """A 422 whose every detail is an unreachable callback URL, a cursor the service never issued, a
-    past expiry, or an endpoint setting beyond the schema."""
+    past expiry, an endpoint setting beyond the schema, a filter CEL refuses, or a test event's type
+    or data the state refuses."""
     if response.status_code != 422:
         return False
     try:
@@ -157,7 +180,12 @@ def state_or_unreachable_refusal(response, case) -> bool:
     except (ValueError, KeyError, TypeError, AttributeError):
         return False
     return bool(details) and all(
-        unreachable_detail(d) or unissued_cursor(d, case) or past_expiry(d) or beyond_schema_detail(d)
+        unreachable_detail(d)
+        or unissued_cursor(d, case)
+        or past_expiry(d)
+        or beyond_schema_detail(d)
+        or invalid_filter(d)
+        or test_event_state(d, case)
         for d in details
     )
 
@@ -208,7 +236,12 @@ def use_after_free_but_cancel(ctx, response, case):
     return builtin_use_after_free(ctx, response, case)
 
 
+VALID_FILTER = "event.type.startsWith('order.') || has(event.data.id)"
+
+
 def with_receiver(item):
+    if isinstance(item, dict) and isinstance(item.get("filter"), str) and random.random() < 0.5:
+        item = {**item, "filter": VALID_FILTER}
     if isinstance(item, dict) and isinstance(item.get("url"), str) and random.random() < 0.5:
         return {**item, "url": f"{RECEIVER}/{random.randrange(1 << 30)}"}
     return item

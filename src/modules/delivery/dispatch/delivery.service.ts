@@ -156,8 +156,9 @@ export class DeliveryService {
       this.log.debug?.(`task for unknown subscription ${task.subscription_id} dropped`);
       return { step: 'end', outcome: 'skipped' };
     }
-    // Disabled (parked), circuit open (next tier) or rate-limited (waits here).
-    const instead = await this.failures.beforeAttempt(task, subscription);
+    // Disabled (parked), circuit open (next tier) or rate-limited (waits here). A test event is a
+    // probe the user asked for: it goes out whatever the circuit says.
+    const instead = task.trigger === 'test' ? undefined : await this.failures.beforeAttempt(task, subscription);
     if (!instead) return { step: 'send', subscription };
     telemetry.skipped(instead.action === 'park' ? instead.reason : 'circuit_open');
     const trail = appendHistory(history, summarizeSkip(task.attempt, instead, Date.now()));
@@ -211,6 +212,8 @@ export class DeliveryService {
     { subscription, next, result, trail }: Extract<DispatchStep, { step: 'route' }>,
     { task }: DispatchContext,
   ): Promise<DispatchStep> {
+    // A test event is attempted once: never retried or parked, and it moves neither circuit nor status.
+    if (task.trigger === 'test') return { step: 'end', outcome: next };
     await retryTransient(() => this.forwarder.forward(task, next, result, trail));
     await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
     return { step: 'end', outcome: next };

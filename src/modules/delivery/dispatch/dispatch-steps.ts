@@ -69,7 +69,7 @@ export function attemptRecord(
     responseHeaders: Object.keys(result.headers).length > 0 ? result.headers : null,
     error: result.errorMessage ?? null,
     traceId,
-    nextAttemptAt: next.action === 'retry' ? new Date(next.dueAt) : null,
+    nextAttemptAt: next.action === 'retry' && task.trigger !== 'test' ? new Date(next.dueAt) : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-repo
 import { MatchingLeases1733300000000 } from './1733300000000-matching-leases.js';
 import { secretsAtRestMigration } from './1734200000000-secrets-at-rest.js';
 import { ApiKeyLifecycle1734200100000 } from './1734200100000-api-key-lifecycle.js';
+import { SubscriptionFilters1734400000000 } from './1734400000000-subscription-filters.js';
 import { EndpointAuthentication1734500000000 } from './1734500000000-endpoint-authentication.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 
@@ -28,5 +29,6 @@ export const migrationsFor = (box: () => SecretBox) => [
   MatchingLeases1733300000000,
   secretsAtRestMigration(box),
   ApiKeyLifecycle1734200100000,
+  SubscriptionFilters1734400000000,
   EndpointAuthentication1734500000000,
 ];

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { EventCatalogModule } from '../event-types/event-catalog.module.js';
+import { DataValidator } from './data-validator.js';
+import { EventAcceptance } from './event-acceptance.js';
+import { EventDecoder } from './event-decoder.js';
+
+/** The rules an event must pass, without the rest of ingest: for ingest itself and for the publish API. */
+@Module({
+  imports: [EventCatalogModule],
+  providers: [EventAcceptance, EventDecoder, DataValidator],
+  exports: [EventAcceptance],
+})
+export class EventAcceptanceModule {}

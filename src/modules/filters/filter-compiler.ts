@@ -1,0 +1,145 @@
+import {
+  celEnv,
+  celFunc,
+  CelScalar,
+  isCelError,
+  isCelList,
+  isCelMap,
+  parse,
+  plan,
+  type CelError,
+  type CelValue,
+} from '@bufbuild/cel';
+import { strings } from '@bufbuild/cel/ext';
+import { RE2JS } from '@bufbuild/re2';
+import type { SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
+import { CHARGE_FUNCTION, prepareTree, TreeProblem } from './filter-ast.js';
+import { describeAt, FilterError, positionAt, type FilterPosition } from './filter-error.js';
+import { guardsOf, mayMatch } from './filter-guards.js';
+import type { FilterInput } from './filter-input.js';
+import { FILTER_MAX_COST, FILTER_MAX_LENGTH } from './filter-limits.js';
+
+/** One evaluation: whether the event matches, and why not when the filter failed on it. */
+export interface FilterOutcome {
+  matches: boolean;
+  error?: { message: string; position?: FilterPosition };
+}
+
+/** A filter compiled once (per subscription version) and evaluated per event. */
+export interface CompiledFilter {
+  readonly source: string;
+  evaluate(input: FilterInput): FilterOutcome;
+}
+
+const MATCH: FilterOutcome = { matches: true };
+const NO_MATCH: FilterOutcome = { matches: false };
+const COST_EXCEEDED = `the evaluation exceeds its cost limit (${FILTER_MAX_COST} units: list or map size times the macro's body)`;
+
+/** What the current evaluation may still spend; evaluations are synchronous, so one counter serves all. */
+let budget = 0;
+
+const charge = celFunc(CHARGE_FUNCTION, [CelScalar.DYN, CelScalar.INT], CelScalar.DYN, (range, weight) => {
+  const size = isCelList(range) || isCelMap(range) ? range.size : 1;
+  budget -= Math.max(1, size) * Number(weight);
+  if (budget < 0) throw new Error(COST_EXCEEDED);
+  return range;
+});
+
+/** Patterns are literals of stored filters: compiled once each (the default engine compiles per call). */
+const patterns = new Map<string, RE2JS>();
+const PATTERN_CACHE_SIZE = 10_000;
+const re2 = {
+  compile(pattern: string) {
+    let compiled = patterns.get(pattern);
+    if (!compiled) {
+      if (patterns.size >= PATTERN_CACHE_SIZE) patterns.clear();
+      compiled = RE2JS.compile(pattern);
+      patterns.set(pattern, compiled);
+    }
+    return { test: (text: string) => compiled.test(text) };
+  },
+};
+
+const env = celEnv({ funcs: [...strings, charge], re2 });
+
+/**
+ * Compiles a CEL filter (the standard library and the strings extension) over the variable
+ * `event`; throws FilterError with the position at fault. See filter-limits.ts for the bounds.
+ */
+export function compileFilter(source: string): CompiledFilter {
+  if (source.length > FILTER_MAX_LENGTH)
+    throw new FilterError(
+      `the filter is ${source.length} characters long; at most ${FILTER_MAX_LENGTH}`,
+      positionAt(source, FILTER_MAX_LENGTH),
+    );
+  if (source.trim() === '') throw new FilterError('the filter is empty', positionAt(source, 0));
+  const parsed = parseOrThrow(source);
+  const at = positionsOf(source, parsed.sourceInfo);
+  // Read before the tree is rewritten for evaluation.
+  const guards = guardsOf(parsed.expr);
+  let prepared;
+  try {
+    prepared = prepareTree(parsed.expr, env.funcs);
+  } catch (error) {
+    if (!(error instanceof TreeProblem)) throw error;
+    throw new FilterError(error.message, at(error.exprId));
+  }
+  let run: ReturnType<typeof plan>;
+  try {
+    run = plan(env, prepared.expr);
+  } catch (error) {
+    // The planner refuses a few shapes the parser takes (a malformed comprehension, a bad select).
+    throw new FilterError(`cannot evaluate this expression: ${(error as Error).message}`, positionAt(source, 0));
+  }
+  const positionOf = (error: CelError) =>
+    error.exprId === undefined ? undefined : at(prepared.origins.get(error.exprId) ?? error.exprId);
+  return {
+    source,
+    evaluate(input: FilterInput): FilterOutcome {
+      if (!mayMatch(guards, input.event)) return NO_MATCH;
+      budget = FILTER_MAX_COST;
+      // CEL errors are values here (a missing field): their stack traces would cost more than the evaluation.
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      let result: CelValue | CelError;
+      try {
+        result = run(input.bindings);
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
+      }
+      if (result === true) return MATCH;
+      if (result === false) return NO_MATCH;
+      if (isCelError(result))
+        return { matches: false, error: { message: result.message, position: positionOf(result) } };
+      return { matches: false, error: { message: `the filter gave a ${typeName(result)}, not a bool` } };
+    },
+  };
+}
+
+function parseOrThrow(source: string): ReturnType<typeof parse> {
+  try {
+    return parse(source);
+  } catch (error) {
+    if (error instanceof RangeError) throw new FilterError('the filter nests too deeply', positionAt(source, 0));
+    const location = (error as { location?: { start?: { offset?: number } } }).location;
+    const message = String((error as Error).message).replace(/^<input>:\d+:\d+: /, '');
+    throw new FilterError(`syntax error: ${message}`, positionAt(source, location?.start?.offset ?? 0));
+  }
+}
+
+/** The position of a node by its id (the parser records each node's offset). */
+function positionsOf(source: string, info: SourceInfo | undefined): (id: bigint) => FilterPosition {
+  return (id) => positionAt(source, info?.positions[String(id)] ?? 0);
+}
+
+function typeName(value: CelValue): string {
+  if (value === null) return 'null';
+  if (isCelList(value)) return 'list';
+  if (isCelMap(value)) return 'map';
+  if (typeof value === 'number') return 'double';
+  if (typeof value === 'bigint') return 'int';
+  return typeof value;
+}
+
+/** The message of a FilterError with its position, for a field error's text. */
+export const describeFilterError = (error: FilterError) => describeAt(error.position, error.message);

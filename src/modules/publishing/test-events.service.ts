@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { AppError } from '../../platform/errors/app-error.js';
+import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
+import { currentTraceparent } from '../../platform/telemetry/tracing.js';
+import { TopicNames } from '../../topology.js';
+import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import { jsonWithData, serializeTask } from '../delivery/task-record.js';
+import { EventCatalog, patternMatches } from '../event-types/event-catalog.js';
+import { EventAcceptance } from '../events/event-acceptance.js';
+import { PoisonMessageError } from '../events/ingest-errors.js';
+import { compileFilter, type FilterOutcome } from '../filters/filter-compiler.js';
+import { filterInput } from '../filters/filter-input.js';
+import { SubscriptionReader, type SubscriptionView } from '../subscriptions/subscription-reader.js';
+import { poisonDetails } from './publish-errors.js';
+
+export interface TestEventSent {
+  event_id: string;
+  subscription_id: string;
+  type: string;
+  /** What the subscription's filter says of this event (a test event is sent either way). */
+  filter?: FilterOutcome;
+}
+
+/**
+ * A test event to one subscription: the type's catalog example (or the data given) as a delivery
+ * task with trigger `test` on the deliveries topic, so it is signed and sent as any delivery and
+ * logged with that mark. It is attempted once; the envelope carries `"test": true`.
+ */
+@Injectable()
+export class TestEvents {
+  private readonly topic: string;
+
+  constructor(
+    private readonly subscriptions: SubscriptionReader,
+    private readonly catalog: EventCatalog,
+    private readonly acceptance: EventAcceptance,
+    private readonly producer: BatchingProducer,
+    topics: TopicNames,
+  ) {
+    this.topic = topics.deliveries;
+  }
+
+  async send(tenantId: string, subscriptionId: string, body: unknown): Promise<TestEventSent> {
+    const { type, data } = parseBody(body);
+    const subscription = await this.subscriptions.loadOne(tenantId, subscriptionId);
+    if (!subscription) throw AppError.notFound('The subscription');
+    if (subscription.status === 'disabled')
+      throw new AppError('CONFLICT', 'The subscription is disabled; enable it to send it a test event.');
+    const dataText = await this.dataText(tenantId, subscription, type, data);
+    const event = { id: `test_${uuidv7()}`, type, created_at: new Date().toISOString() };
+    await this.producer.send(this.topic, [
+      { key: subscription.id, value: serializeTask(task(tenantId, subscription.id, event, dataText)) },
+    ]);
+    const filter = subscription.filter
+      ? compileFilter(subscription.filter).evaluate(
+          filterInput({ ...event, data: JSON.parse(dataText) as unknown, metadata: { 'tenant-id': tenantId } }),
+        )
+      : undefined;
+    return { event_id: event.id, subscription_id: subscription.id, type, ...(filter ? { filter } : {}) };
+  }
+
+  /** The data as sent (checked by ingest's rules) or the catalog's first example of the type. */
+  private async dataText(
+    tenantId: string,
+    subscription: SubscriptionView,
+    type: string,
+    data?: string,
+  ): Promise<string> {
+    const entry = this.catalog.get(type);
+    if (!entry)
+      throw typeError(
+        'UNKNOWN_EVENT_TYPE',
+        `${type.slice(0, 100)} is not an event type of the catalog (GET /v1/event-types)`,
+      );
+    if (!subscription.events.some((pattern) => patternMatches(pattern, type)))
+      throw typeError(
+        'NOT_SUBSCRIBED',
+        `The subscription does not receive ${type} events (its events: ${subscription.events.join(', ')})`,
+      );
+    const example = entry.examples[0] ?? (entry.schema as { examples?: unknown[] } | null)?.examples?.[0];
+    const text = data ?? (example === undefined ? undefined : JSON.stringify(example));
+    if (text === undefined)
+      throw AppError.validation([
+        {
+          field: 'data',
+          code: 'REQUIRED',
+          message: `The catalog has no example of ${type}; send data with the test event.`,
+        },
+      ]);
+    const record = `{"id":"test","type":${JSON.stringify(type)},"created_at":"${new Date().toISOString()}","data":${text}}`;
+    try {
+      await this.acceptance.accept({ value: Buffer.from(record), headers: { 'tenant-id': tenantId } });
+    } catch (error) {
+      if (!(error instanceof PoisonMessageError)) throw error;
+      throw AppError.validation(poisonDetails(error));
+    }
+    return text;
+  }
+}
+
+function parseBody(body: unknown): { type: string; data?: string } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
+  const { type, data, ...rest } = body as Record<string, unknown>;
+  const errors = Object.keys(rest).map((key) => ({
+    field: key.slice(0, 64),
+    code: 'UNKNOWN_FIELD',
+    message: `${key.slice(0, 64)} is not a field of a test event`,
+  }));
+  if (typeof type !== 'string' || type.length === 0 || type.length > 255)
+    errors.push({ field: 'type', code: 'INVALID_TYPE', message: 'type must be an event type of 1-255 characters' });
+  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))
+    errors.push({ field: 'data', code: 'INVALID_TYPE', message: 'data must be an object' });
+  if (errors.length) throw AppError.validation(errors);
+  return { type: type as string, data: data === undefined ? undefined : JSON.stringify(data) };
+}
+
+const typeError = (code: string, message: string) => AppError.validation([{ field: 'type', code, message }]);
+
+function task(
+  tenantId: string,
+  subscriptionId: string,
+  event: { id: string; type: string; created_at: string },
+  dataText: string,
+): DeliveryTaskV1 {
+  const now = new Date().toISOString();
+  const traceparent = currentTraceparent();
+  return {
+    type: 'DeliveryTaskV1',
+    tenant_id: tenantId,
+    subscription_id: subscriptionId,
+    event: { ...event, data: JSON.parse(dataText) as Record<string, unknown>, sequence: 0, previous_event_id: null },
+    body: jsonWithData(event, dataText, { test: true }),
+    attempt: 1,
+    trigger: 'test',
+    first_attempt_at: now,
+    enqueued_at: now,
+    ...(traceparent ? { traceparent } : {}),
+  };
+}
