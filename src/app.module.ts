@@ -9,6 +9,7 @@ import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { DeadLettersModule } from './modules/events/dead-letters.module.js';
+import { PressureModule } from './modules/delivery/pressure/pressure.module.js';
 import { HttpPlatformModule } from './platform/http/http-platform.module.js';
 import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
@@ -47,8 +48,9 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
 
 /**
  * What every role's services stand on: configuration, the topology (and its TopicNames), Postgres,
- * Kafka, the changelog outbox, egress, and the dead-letter index (every role may park a record too
- * large for the DLQ topic: its bytes go to dead_letters). The medium tests build on the same list.
+ * Kafka, the changelog outbox, egress, the dead-letter index (every role may park a record too
+ * large for the DLQ topic: its bytes go to dead_letters), and the pressure owner (every consumer
+ * asks it about its buffer). The medium tests build on the same list.
  */
 export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
   return [
@@ -59,6 +61,7 @@ export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
     OutboxModule,
     EgressModule,
     DeadLettersModule,
+    PressureModule,
   ];
 }
 

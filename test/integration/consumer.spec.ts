@@ -6,6 +6,7 @@ import { KafkaService, withProtocolRetries } from '../../src/platform/kafka/kafk
 import { PartitionedConsumer, type PartitionedConsumerOptions } from '../../src/platform/kafka/partitioned-consumer.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 import { pipelineTopology } from '../../src/topology.js';
+import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 
 /**
  * The consumer base on a real broker: concurrency without head-of-line blocking, commits only over
@@ -56,6 +57,7 @@ describe('PartitionedConsumer', () => {
       maxInFlightPerKey: 4,
       handle: async () => undefined,
       quarantine: async () => undefined,
+      pressure: new SubscriptionPressure(config),
       logger: new Logger('consumer-test'),
       ...options,
     });

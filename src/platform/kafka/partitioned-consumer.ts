@@ -1,7 +1,8 @@
 import type { Logger } from '@nestjs/common';
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { toInbound, type InboundMessage } from './inbound-message.js';
-import { KeyedScheduler, STALL_MAX_MS } from './keyed-scheduler.js';
+import type { KeyPressure } from './key-pressure.js';
+import { KeyedScheduler } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
 import { OffsetTracker } from './offset-tracker.js';
 import { processRecord } from './record-processing.js';
@@ -25,20 +26,14 @@ export interface PartitionedConsumerOptions {
    * hanging subscription never holds the partition for the others.
    */
   stepAside?: boolean;
-  /** The handler's confirmation that a key seen stalled waits on its endpoint (StallConfirmation). */
-  confirmStall?: (key: string, now: number) => boolean;
+  /** Judges the keys (whether one stalls) and the buffer's waits; the consumer base never does. */
+  pressure: KeyPressure;
   /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
   quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
   logger: Logger;
 }
 
 const COMMIT_INTERVAL_MS = 250;
-/**
- * Tasks a stalled key keeps waiting in the buffer, ready for the moment its endpoint answers again;
- * its further records step aside at once. Small and fixed: the per-key bound of requests in flight
- * may be large (a fast endpoint's), and a hanging one must not hold that much of the buffer.
- */
-const STALLED_KEY_WAITING = 32;
 /**
  * Records a partition's previous owner may have finished without committing, in units of
  * maxInFlight: its buffer held up to four times that, and the commit every COMMIT_INTERVAL_MS
@@ -47,11 +42,6 @@ const STALLED_KEY_WAITING = 32;
  * behind on its commits may still have processed some (at-least-once, as before).
  */
 const REPLAY_WINDOW_PER_SLOT = 8;
-/**
- * A wait for room longer than this is a blocked partition, not back-pressure: a busy buffer frees
- * room within milliseconds, and a plainly stalled key's place is given up at once.
- */
-const BLOCKED_AFTER_MS = 2_000;
 
 /**
  * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
@@ -94,7 +84,6 @@ export class PartitionedConsumer {
       options.maxInFlightPerKey,
       options.maxInFlight * 4,
       options.maxBufferedBytes,
-      options.confirmStall,
     );
   }
 
@@ -195,22 +184,21 @@ export class PartitionedConsumer {
   }
 
   /**
-   * Into the buffer, or aside: a record of a plainly stalled key (KeyedScheduler.plainlyStalled)
-   * that already has STALLED_KEY_WAITING waiting steps aside at once; a record meeting a full buffer
-   * takes the place of a plainly stalled key's newest waiting task, or waits for room, and when none
-   * comes within STALL_MAX_MS (nothing finishes anywhere: every key hangs, or the process stalls) a
-   * stalled key's newest waiting task steps aside to make it. A record whose partition went to
-   * another member (a rebalance) before its turn came is left to that member, which reads it again.
+   * Into the buffer, or aside. The pressure owner says whether the record steps aside at once (its
+   * key is plainly stalled and has enough waiting already). A record meeting a full buffer takes the
+   * place of a waiting task of a key that gives way plainly, or waits for room, and when none comes
+   * within roomWaitMs (nothing finishes anywhere: every key hangs, or the process stalls) of a key
+   * that gives way at all. A record whose partition went to another member (a rebalance) before its
+   * turn came is left to that member, which reads it again.
    */
   private async admit(key: string, message: InboundMessage, tracker: OffsetTracker, heartbeat: () => Promise<void>) {
-    const { stepAside } = this.options;
-    if (stepAside && this.scheduler.plainlyStalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
+    const { stepAside, pressure } = this.options;
+    if (stepAside && pressure.admit(key, this.scheduler.waitingFor(key), Date.now()) === 'step-aside')
       return this.deferAside(message, tracker);
     while (stepAside && this.scheduler.full) {
-      // A plainly stalled key would not use its place: it gives it up at once.
-      if (this.scheduler.evictFromStalled(Date.now(), true)) break;
-      if (await this.waitForRoom(heartbeat, STALL_MAX_MS)) break;
-      if (!this.scheduler.evictFromStalled()) {
+      if (this.giveWay(true)) break;
+      if (await this.waitForRoom(heartbeat, pressure.roomWaitMs)) break;
+      if (!this.giveWay(false)) {
         await this.waitForRoom(heartbeat);
         break;
       }
@@ -222,6 +210,12 @@ export class PartitionedConsumer {
       stepAside ? () => this.deferAside(message, tracker) : undefined,
       message.value?.length ?? 0,
     );
+  }
+
+  /** A waiting task of a key the pressure owner says gives way (plainly, or at all) steps aside. */
+  private giveWay(plainly: boolean): boolean {
+    const now = Date.now();
+    return this.scheduler.evictWhere((key) => this.options.pressure.givesWay(key, plainly, now));
   }
 
   private deferAside(message: InboundMessage, tracker: OffsetTracker): void {
@@ -236,10 +230,10 @@ export class PartitionedConsumer {
     tracker.complete(Number(message.offset));
   }
 
-  /** Partitions waiting for room for longer than BLOCKED_AFTER_MS: the buffer does not drain. */
+  /** Partitions waiting for room for longer than the pressure owner's blockedAfterMs: the buffer does not drain. */
   private blockedPartitions(now = Date.now()): number {
     let blocked = 0;
-    for (const { since } of this.roomWaits) if (now - since > BLOCKED_AFTER_MS) blocked++;
+    for (const { since } of this.roomWaits) if (now - since > this.options.pressure.blockedAfterMs) blocked++;
     return blocked;
   }
 
