@@ -1,10 +1,11 @@
 import type { Logger } from '@nestjs/common';
-import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { toInbound, type InboundMessage } from './inbound-message.js';
 import type { KeyPressure } from './key-pressure.js';
 import { KeyedScheduler } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
-import { OffsetTracker } from './offset-tracker.js';
+import type { OffsetTracker } from './offset-tracker.js';
+import { PartitionCommits } from './partition-commits.js';
 import { processRecord } from './record-processing.js';
 
 export interface PartitionedConsumerOptions {
@@ -35,23 +36,25 @@ export interface PartitionedConsumerOptions {
 
 const COMMIT_INTERVAL_MS = 250;
 /**
- * Records a partition's previous owner may have finished without committing, in units of
- * maxInFlight: its buffer held up to four times that, and the commit every COMMIT_INTERVAL_MS
- * trails what finished by about as many again. Records past the window, and those appended after
- * the new owner's first fetch, count as read for the first time: a previous owner that fell further
- * behind on its commits may still have processed some (at-least-once, as before).
+ * Records a partition may begin beyond its last commit's declaration, in units of maxInFlight (the
+ * buffer holds four times that): intake runs a commit interval without waiting at a few thousand
+ * records a second per partition, and a crash leaves at most this many records, beside those in
+ * flight, for the next owner to look up rather than skip or repeat.
  */
-const REPLAY_WINDOW_PER_SLOT = 8;
+const READ_AHEAD_PER_SLOT = 4;
 
 /**
- * A kafkajs consumer with the commit discipline of ARCHITECTURE §2: records of a partition are
- * processed concurrently (bounded globally and per key), and only the contiguous prefix of
- * finished records is committed. Fetching moves on while records are in flight.
+ * A kafkajs consumer with Hookline's commit discipline (docs/design/replay.md): records of a
+ * partition are processed concurrently (bounded globally and per key), only the contiguous prefix
+ * of finished records is committed, and each commit's metadata maps the finished records above it,
+ * so that the partition's next owner skips exactly those. Fetching moves on while records are in
+ * flight.
  */
 export class PartitionedConsumer {
   private readonly consumer: Consumer;
+  private readonly admin: Admin;
   private readonly scheduler: KeyedScheduler;
-  private readonly trackers = new Map<number, OffsetTracker>();
+  private readonly commits: PartitionCommits;
   private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
   private commitTimer?: NodeJS.Timeout;
   private stopping = false;
@@ -85,6 +88,10 @@ export class PartitionedConsumer {
       options.maxInFlight * 4,
       options.maxBufferedBytes,
     );
+    this.admin = kafka.admin();
+    const { topic, groupId, logger } = options;
+    const readAhead = options.maxInFlight * READ_AHEAD_PER_SLOT;
+    this.commits = new PartitionCommits(this.consumer, this.admin, { topic, groupId, readAhead, logger });
   }
 
   get topic(): string {
@@ -112,7 +119,7 @@ export class PartitionedConsumer {
 
   /** Records read and not yet finished, per assigned partition (waiting, in flight, or stepping aside). */
   get partitionOccupancy(): [partition: number, records: number][] {
-    return [...this.trackers].map(([partition, tracker]) => [partition, tracker.inFlight]);
+    return this.commits.occupancy();
   }
 
   async start(): Promise<void> {
@@ -124,9 +131,9 @@ export class PartitionedConsumer {
         this.options.logger.error(
           `${payload.groupId} assigned this member partitions of ${this.foreignTopics.join(', ')}, which it does not consume: another deployment shares the group`,
         );
-      const owned = new Set<number>(payload.memberAssignment[topic] ?? []);
-      for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
+      this.commits.assigned(new Set<number>(payload.memberAssignment[topic] ?? []));
     });
+    await this.admin.connect();
     await this.consumer.connect();
     // A topic created a moment ago may not be in every broker's metadata yet (retriable).
     await withProtocolRetries(() =>
@@ -138,7 +145,7 @@ export class PartitionedConsumer {
       partitionsConsumedConcurrently: 8,
       eachBatch: (payload) => this.onBatch(payload),
     });
-    this.commitTimer = setInterval(() => void this.commit(), COMMIT_INTERVAL_MS);
+    this.commitTimer = setInterval(() => void this.commits.commit(), COMMIT_INTERVAL_MS);
   }
 
   /** Stops intake, lets in-flight records finish (up to timeoutMs), commits, disconnects. */
@@ -152,32 +159,35 @@ export class PartitionedConsumer {
     }
     await Promise.race([this.scheduler.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
     clearInterval(this.commitTimer);
-    await this.commit();
+    await this.commits.commit();
     await this.consumer.disconnect();
+    await this.admin.disconnect().catch(() => undefined);
   }
 
   private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }: EachBatchPayload) {
     const { partition } = batch;
-    let tracker = this.trackers.get(partition);
-    if (!tracker) {
-      tracker = new OffsetTracker(this.options.maxInFlight * REPLAY_WINDOW_PER_SLOT, Number(batch.highWatermark));
-      this.trackers.set(partition, tracker);
-    }
-
+    const tracker = await this.commits.tracker(partition, Number(batch.highWatermark));
+    const running = () => isRunning() && !isStale() && !this.stopping;
     for (const raw of batch.messages) {
-      if (!isRunning() || isStale() || this.stopping) return;
+      if (!running()) return;
+      const offset = Number(raw.offset);
+      const history = tracker.history(offset);
+      // Read again after a re-fetch, or finished by the previous owner: nothing to do.
+      if (history === 'seen' || history === 'finished') {
+        if (history === 'finished') tracker.skip(offset);
+        resolveOffset(raw.offset);
+        continue;
+      }
       const message = toInbound(batch.topic, this.options.groupId, partition, raw);
       const due = this.options.dueAt?.(message);
       if (due !== undefined && due > Date.now()) {
         this.pauseUntil(partition, due, pause);
         return;
       }
-      const offset = Number(raw.offset);
-      if (tracker.begin(offset)) {
-        message.mayBeReplay = tracker.mayBeReplay(offset);
-        const key = raw.key?.toString('utf8') ?? `${partition}`;
-        await this.admit(key, message, tracker, heartbeat);
-      }
+      if (!(await this.commits.declare(partition, tracker, offset, running))) return;
+      tracker.begin(offset);
+      message.mayBeReplay = history === 'unknown';
+      await this.admit(raw.key?.toString('utf8') ?? `${partition}`, message, tracker, heartbeat);
       resolveOffset(raw.offset);
     }
     await heartbeat();
@@ -225,7 +235,7 @@ export class PartitionedConsumer {
 
   /** Handles the record unless its partition went to another member meanwhile, then marks it finished. */
   private async run(message: InboundMessage, tracker: OffsetTracker): Promise<void> {
-    if (this.trackers.get(message.partition) !== tracker) return;
+    if (!this.commits.owns(message.partition, tracker)) return;
     await processRecord(message, this.options);
     tracker.complete(Number(message.offset));
   }
@@ -266,21 +276,5 @@ export class PartitionedConsumer {
         if (!this.stopping) resume();
       }, delay),
     );
-  }
-
-  private async commit(): Promise<void> {
-    const partitions: { partition: number; offset: string }[] = [];
-    for (const [partition, tracker] of this.trackers) {
-      const offset = tracker.committable();
-      if (offset !== null) partitions.push({ partition, offset: String(offset) });
-    }
-    if (partitions.length === 0) return;
-    try {
-      await this.consumer.commitOffsets(partitions.map((p) => ({ topic: this.options.topic, ...p })));
-      for (const p of partitions) this.trackers.get(p.partition)?.markCommitted(Number(p.offset));
-    } catch (error) {
-      // A rebalance moved the partition: its records will be read again (at-least-once), never lost.
-      this.options.logger.warn(`commit on ${this.options.topic} deferred: ${(error as Error).message}`);
-    }
   }
 }

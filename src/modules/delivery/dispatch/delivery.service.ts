@@ -40,6 +40,13 @@ const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subsc
 @Injectable()
 export class DeliveryService {
   private readonly log = new Logger('Delivery');
+  /**
+   * The task of each (subscription, event) in dispatch in this process, as a promise of its end. A
+   * possible replay waits for its twin before it asks the attempt log: after a crash a task may
+   * be read twice, both copies at once (the first never begun, the second fanned out again), and
+   * the second must see the first's attempt.
+   */
+  private readonly inDispatch = new Map<string, Promise<void>>();
 
   constructor(
     private readonly matching: MatchingService,
@@ -67,7 +74,10 @@ export class DeliveryService {
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
   ): Promise<DispatchOutcome> {
-    const flow: DispatchFlow = { task, history, record, sent: {} };
+    const twin = `${task.subscription_id} ${task.event.id}`;
+    const ended = Promise.withResolvers<void>();
+    const flow: DispatchFlow = { task, history, record, sent: {}, twinEnded: this.inDispatch.get(twin) };
+    this.inDispatch.set(twin, ended.promise);
     let state: DispatchStep = record?.stepAside ? { step: 'step-aside', because: 'buffer' } : this.admitStep();
     try {
       while (state.step === 'admit' || state.step === 'step-aside') state = await this.admission(state, flow);
@@ -75,6 +85,8 @@ export class DeliveryService {
     } finally {
       if (flow.slotTakenAt !== undefined)
         this.pressure.release(task.subscription_id, flow.sent, Date.now() - flow.slotTakenAt);
+      if (this.inDispatch.get(twin) === ended.promise) this.inDispatch.delete(twin);
+      ended.resolve();
     }
   }
 
@@ -91,8 +103,10 @@ export class DeliveryService {
       if (await this.deferral.defer(deferredTask, history)) return { step: 'end', outcome: 'deferred' };
       return this.admitStep(state.because === 'buffer');
     }
-    if ((record?.mayBeReplay || task.may_be_replay) && (await this.deliveredCheck.delivered(task)))
-      return { step: 'end', outcome: 'skipped' };
+    if (record?.mayBeReplay || task.may_be_replay) {
+      await flow.twinEnded;
+      if (await this.deliveredCheck.delivered(task)) return { step: 'end', outcome: 'skipped' };
+    }
     this.concurrency.saw(task.tenant_id, task.subscription_id);
     const verdict = await this.pressure.acquire(task.subscription_id, !state.mayStepAside);
     if (verdict === 'step-aside') return { step: 'step-aside', because: 'stalled' };

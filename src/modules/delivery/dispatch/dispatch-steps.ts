@@ -64,6 +64,8 @@ export interface DispatchFlow {
   sent: SentRequest;
   /** When the task took its subscription's request slot; undefined while it holds none. */
   slotTakenAt?: number;
+  /** The end of the same (subscription, event)'s task already in dispatch here, if one is. */
+  twinEnded?: Promise<void>;
 }
 
 /** The flow of an attempt under way: its span's telemetry too. */
