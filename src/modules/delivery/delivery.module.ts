@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
 import { EgressModule } from '../../platform/egress/egress.module.js';
+import { AttemptLogModule } from './attempt-log/attempt-log.module.js';
 import { FailuresModule } from './failures/failures.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { AttemptWriter } from './dispatch/attempt-writer.js';
@@ -14,7 +15,7 @@ import { DeferralModule } from './dispatch/deferral.module.js';
  * failure handling and the one RetryPolicy it decides with.
  */
 @Module({
-  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule, DeferralModule],
+  imports: [MatchingModule, EgressModule, PartitionMaintenanceModule, FailuresModule, DeferralModule, AttemptLogModule],
   providers: [DeliveryService, AttemptWriter, ConcurrencyReporter, DeliveredCheck],
   exports: [DeliveryService, DeferralModule],
 })
