@@ -26,6 +26,8 @@ interface Committed {
 export class PartitionCommits {
   private readonly trackers = new Map<number, OffsetTracker>();
   private queue: Promise<void> = Promise.resolve();
+  /** Partitions with an early declaration under way (declareAhead). */
+  private readonly declaring = new Set<number>();
   private metadataMaxChars = OFFSET_METADATA_MAX_CHARS;
 
   constructor(
@@ -49,6 +51,11 @@ export class PartitionCommits {
     return [...this.trackers].map(([partition, tracker]) => [partition, tracker.inFlight]);
   }
 
+  /** The partition's tracker, when it has one already (no await on the steady path). */
+  trackerOf(partition: number): OffsetTracker | undefined {
+    return this.trackers.get(partition);
+  }
+
   /**
    * The partition's tracker; on its first batch after an assignment, built from the group's last
    * commit, read then (the previous owner commits no more once the partition is this member's).
@@ -63,8 +70,9 @@ export class PartitionCommits {
   }
 
   /**
-   * Resolves once a commit declares that `offset` may be begun (at once when one did); false when
-   * the partition moved to another member or the consumer stops meanwhile.
+   * Resolves once a commit declares that `offset` may be begun; false when the partition moved to
+   * another member or the consumer stops meanwhile. Callers ask only when `tracker.declared` says
+   * no, so the steady stream pays no await for it.
    */
   async declare(partition: number, tracker: OffsetTracker, offset: number, running: () => boolean): Promise<boolean> {
     while (!tracker.declared(offset)) {
@@ -73,6 +81,16 @@ export class PartitionCommits {
       if (!tracker.declared(offset)) await new Promise((r) => setTimeout(r, DECLARE_RETRY_MS));
     }
     return true;
+  }
+
+  /**
+   * Declares further records early, without waiting, once intake has used half of what the last
+   * commit declared: intake then seldom waits for a declaration.
+   */
+  declareAhead(partition: number, tracker: OffsetTracker, offset: number): void {
+    if (this.declaring.has(partition) || tracker.declared(offset + this.options.readAhead / 2)) return;
+    this.declaring.add(partition);
+    void this.commit(new Map([[partition, offset]])).finally(() => this.declaring.delete(partition));
   }
 
   /** Commits every partition whose state changed (one commit at a time). `reading`: offsets about to be begun. */

@@ -36,10 +36,10 @@ export interface PartitionedConsumerOptions {
 
 const COMMIT_INTERVAL_MS = 250;
 /**
- * Records a partition may begin beyond its last commit's declaration, in units of maxInFlight (the
- * buffer holds four times that): intake runs a commit interval without waiting at a few thousand
- * records a second per partition, and a crash leaves at most this many records, beside those in
- * flight, for the next owner to look up rather than skip or repeat.
+ * Records a commit lets a partition begin beyond those read so far (its declared end), in units of
+ * maxInFlight (the buffer holds four times that): intake runs a commit interval without waiting at
+ * a few thousand records a second per partition, and a crash leaves at most this many records,
+ * beside those in flight, for the next owner to look up rather than skip or repeat.
  */
 const READ_AHEAD_PER_SLOT = 4;
 
@@ -166,7 +166,8 @@ export class PartitionedConsumer {
 
   private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }: EachBatchPayload) {
     const { partition } = batch;
-    const tracker = await this.commits.tracker(partition, Number(batch.highWatermark));
+    const tracker =
+      this.commits.trackerOf(partition) ?? (await this.commits.tracker(partition, Number(batch.highWatermark)));
     const running = () => isRunning() && !isStale() && !this.stopping;
     for (const raw of batch.messages) {
       if (!running()) return;
@@ -184,7 +185,8 @@ export class PartitionedConsumer {
         this.pauseUntil(partition, due, pause);
         return;
       }
-      if (!(await this.commits.declare(partition, tracker, offset, running))) return;
+      if (!tracker.declared(offset) && !(await this.commits.declare(partition, tracker, offset, running))) return;
+      this.commits.declareAhead(partition, tracker, offset);
       tracker.begin(offset);
       message.mayBeReplay = history === 'unknown';
       await this.admit(raw.key?.toString('utf8') ?? `${partition}`, message, tracker, heartbeat);
