@@ -10,6 +10,7 @@ import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { DeadLettersModule } from './modules/events/dead-letters.module.js';
+import { PressureModule } from './modules/delivery/pressure/pressure.module.js';
 import { HttpPlatformModule } from './platform/http/http-platform.module.js';
 import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
@@ -54,9 +55,10 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
 
 /**
  * What every role's services stand on: configuration, the topology (and its TopicNames), Postgres,
- * the key ring of secrets at rest (and its boot check), Kafka, the changelog outbox, egress, and the
+ * the key ring of secrets at rest (and its boot check), Kafka, the changelog outbox, egress, the
  * dead-letter index (every role may park a record too large for the DLQ topic: its bytes go to
- * dead_letters). The medium tests build on the same list.
+ * dead_letters), and the pressure owner (every consumer asks it about its buffer). The medium tests
+ * build on the same list.
  */
 export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
   return [
@@ -68,6 +70,7 @@ export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
     OutboxModule,
     EgressModule,
     DeadLettersModule,
+    PressureModule,
   ];
 }
 

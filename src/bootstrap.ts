@@ -2,6 +2,7 @@ import { Logger, VersioningType, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { mountConsole } from './modules/console/console-static.js';
+import { SubscriptionPressure } from './modules/delivery/pressure/subscription-pressure.js';
 import { EventCatalog } from './modules/event-types/event-catalog.js';
 import type { ContractFacts } from './platform/http/openapi.js';
 import { AppConfig } from './platform/config/app-config.js';
@@ -9,7 +10,6 @@ import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
-import { StallConfirmation } from './platform/kafka/stall-confirmation.js';
 import { configureHttp } from './platform/http/configure-http.js';
 
 /** What the served OpenAPI document states beyond the code: the batch limit and the live event catalog. */
@@ -64,7 +64,7 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
     app.get(KafkaService),
     app.get(DeadLetterWriter),
     app.get(PipelineHealth),
-    app.get(StallConfirmation),
+    app.get(SubscriptionPressure),
   );
   drainPipelineFirst(app, pipeline);
   try {

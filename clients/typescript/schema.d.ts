@@ -1120,14 +1120,9 @@ export interface components {
       /** @description The W3C trace id of the delivery */
       trace_id: string | null;
     };
-    AttemptPagination: {
-      /** @description Pass as `after` for the next page */
-      next_cursor: string | null;
-      has_more: boolean;
-    };
     AttemptPage: {
       data: components['schemas']['AttemptResource'][];
-      pagination: components['schemas']['AttemptPagination'];
+      pagination: components['schemas']['Pagination'];
     };
     DeliveryStatsBucket: {
       /**

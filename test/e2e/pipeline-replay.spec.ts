@@ -6,10 +6,12 @@ const EVENTS = 200;
 const PATHS = ['/orders', '/everything'];
 
 /**
- * What a crash leaves behind, made exact: the consumer groups' offsets rewound over records whose
- * work is done. The service reads them again and finds that work on record, so no endpoint gets a
- * request twice: the deliveries consumer checks the attempt log for each re-read task, and ingest
- * stores no event twice and marks the tasks of a re-read event so that delivery checks them too.
+ * Offsets rewound by an operator over records whose work is done. A rewound offset carries no
+ * offset map, so the new owner cannot know what was finished: it looks up every record up to the
+ * partition's end at its first fetch, and finds that work on record, so no endpoint gets a request
+ * twice. The deliveries consumer asks the attempt log for each re-read task; ingest stores no
+ * event twice and marks the tasks of a re-read event so that delivery asks for them too. (After a
+ * crash the last commit's map says what was finished: pipeline-crash.spec.ts.)
  */
 describe('pipeline: records read again after their work was done', () => {
   let h: PipelineHarness;

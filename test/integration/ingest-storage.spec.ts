@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/platform/database/data-source.js';
+import { AttemptLog } from '../../src/modules/delivery/attempt-log/attempt-log.js';
 import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { SequenceAllocator } from '../../src/modules/events/sequence-allocator.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
@@ -37,7 +38,7 @@ describe('pipeline storage', () => {
   it('writes attempt rows in batches and resolves each write once its row is committed', async () => {
     const tenantId = uniqueId('tenant-');
     const subscriptionId = randomUUID();
-    const writer = new AttemptWriter(db, config);
+    const writer = new AttemptWriter(new AttemptLog(db), config);
     const now = Date.now();
     await Promise.all(
       Array.from({ length: 1200 }, (_, i) =>
@@ -70,7 +71,7 @@ describe('pipeline storage', () => {
 
   it('fails only the attempt row the database refuses; its batch-mates are written', async () => {
     const tenantId = uniqueId('tenant-');
-    const writer = new AttemptWriter(db, config);
+    const writer = new AttemptWriter(new AttemptLog(db), config);
     const row = (i: number) => ({
       id: randomUUID(),
       createdAt: new Date(),

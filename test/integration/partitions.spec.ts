@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { dataSourceOptions, runMigrations } from '../../src/platform/database/data-source.js';
 import { PartitionMaintenance } from '../../src/platform/database/partition-maintenance.service.js';
+import { AttemptLog } from '../../src/modules/delivery/attempt-log/attempt-log.js';
 import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { EventStore } from '../../src/modules/events/event-store.js';
 import { attemptRow } from '../support/delivery-tasks.js';
@@ -54,7 +55,7 @@ describe('day partitions on a freshly migrated database', () => {
 
   const writeAttempt = (at: Date) => {
     const row = attemptRow({ createdAt: at, tenantId });
-    return new AttemptWriter(db, config).write(row).then(() => row.id);
+    return new AttemptWriter(new AttemptLog(db), config).write(row).then(() => row.id);
   };
   const saveEvent = (at: Date) => {
     const id = `evt_${randomUUID()}`;

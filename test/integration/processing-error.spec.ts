@@ -1,3 +1,4 @@
+import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 import { register } from 'prom-client';
 import { DeadLetterWriter } from '../../src/platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from '../../src/platform/kafka/kafka-pipeline.transport.js';
@@ -16,7 +17,13 @@ describe('processing_error parks are loud', () => {
   const config = testConfig({ ROLES: 'api', READY_MAX_PROCESSING_ERRORS_PER_MINUTE: '1' });
   const health = new PipelineHealth(config);
   const kafka = new KafkaService(config, pipelineTopology(config), health);
-  const transport = new KafkaPipelineTransport(config, kafka, new DeadLetterWriter(kafka), health);
+  const transport = new KafkaPipelineTransport(
+    config,
+    kafka,
+    new DeadLetterWriter(kafka),
+    health,
+    new SubscriptionPressure(config),
+  );
   const parked = async () => {
     const line = (await register.metrics())
       .split('\n')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/platform/database/data-source.js';
+import { AttemptLog } from '../../src/modules/delivery/attempt-log/attempt-log.js';
 import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { DeliveredCheck } from '../../src/modules/delivery/dispatch/delivered-check.js';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
@@ -31,7 +32,7 @@ describe('replay lookups', () => {
     const tenant = uniqueId('tenant-');
     const subscription = randomUUID();
     const deliveredAt = new Date(Date.now() - 60_000);
-    const writer = new AttemptWriter(db, config);
+    const writer = new AttemptWriter(new AttemptLog(db), config);
     const attempt = (eventId: string, outcome: 'success' | 'http_error') =>
       writer.write(
         attemptRow({
@@ -45,7 +46,7 @@ describe('replay lookups', () => {
       );
     await Promise.all([attempt('evt_ok', 'success'), attempt('evt_failed', 'http_error')]);
 
-    const check = new DeliveredCheck(db);
+    const check = new DeliveredCheck(new AttemptLog(db));
     const began = new Date(deliveredAt.getTime() - 5).toISOString();
     const answers = await Promise.all([
       check.delivered(

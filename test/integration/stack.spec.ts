@@ -9,6 +9,7 @@ import { PartitionedConsumer } from '../../src/platform/kafka/partitioned-consum
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
 import { buildTopology, pipelineTopology } from '../../src/topology.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
+import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 
 /** The real parts the whole project stands on: broker, schema registry, Postgres with its migrations. */
 describe('local stack', () => {
@@ -55,6 +56,7 @@ describe('local stack', () => {
         seen.push(JSON.parse(m.value!.toString()).i);
       },
       quarantine: async () => undefined,
+      pressure: new SubscriptionPressure(config),
       logger: new Logger('test'),
     });
     await consumer.start();

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../src/modules/delivery/dispatch/delivery.service.js';
-import { TaskDeferral } from '../../src/modules/delivery/dispatch/task-deferral.js';
+import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
@@ -89,10 +89,10 @@ describe('DeliveryService (medium)', () => {
   describe('with a fake egress client', () => {
     const egress = new FakeEgress();
     let delivery: DeliveryService;
-    let deferral: TaskDeferral;
+    let pressure: SubscriptionPressure;
     beforeAll(async () => {
       const module = await stack.module(DeliveryModule, [{ provide: EgressClient, useValue: egress }]);
-      [delivery, deferral] = [module.get(DeliveryService), module.get(TaskDeferral)];
+      [delivery, pressure] = [module.get(DeliveryService), module.get(SubscriptionPressure)];
     });
 
     it('parks a task whose endpoint answered 410 in the DLQ with the reason, and disables the subscription', async () => {
@@ -132,11 +132,12 @@ describe('DeliveryService (medium)', () => {
       expect(record.headers[DUE_AT_HEADER]).toMatch(/^\d+$/);
       expect(await attemptRows(task)).toEqual([]);
       // Deferring for 2 s with no answer, fan-out would defer its new tasks too; an answer ends it.
-      expect(deferral.stalled(id, deferredBy)).toBe(false);
-      expect(deferral.stalled(id, deferredBy + 2_000)).toBe(true);
+      expect(pressure.state(id, deferredBy).state).toBe('stalled');
+      expect(pressure.state(id, deferredBy + 2_000)).toEqual({ state: 'deferring', forMs: expect.any(Number) });
+      expect(pressure.admission(id, deferredBy + 2_000)).toEqual({ verdict: 'step-aside', because: 'deferring' });
       held.resolve();
       expect(await first).toEqual({ action: 'done' });
-      expect(deferral.stalled(id, Date.now() + 2_000)).toBe(false);
+      expect(pressure.state(id, Date.now() + 2_000)).toEqual({ state: 'healthy' });
     });
 
     it('skips the task of a deleted subscription without a request or an attempt row', async () => {

@@ -1,5 +1,6 @@
 import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
 import { TaskDeferral } from '../../src/modules/delivery/dispatch/task-deferral.js';
+import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
 import { deliveryTask } from '../support/delivery-tasks.js';
 import { EventsModule } from '../../src/modules/events/events.module.js';
@@ -24,6 +25,7 @@ describe('IngestService (medium)', () => {
   let deliveries: TopicRecorder<DeliveryTaskV1>;
   let firstTier: TopicRecorder<DeliveryTaskV1>;
   let deferral: TaskDeferral;
+  let pressure: SubscriptionPressure;
   let offset = 0;
 
   beforeAll(async () => {
@@ -32,6 +34,7 @@ describe('IngestService (medium)', () => {
     firstTier = await stack.record(stack.topics.retries[0]);
     const module = await stack.module(EventsModule);
     [ingest, matching, deferral] = [module.get(IngestService), module.get(MatchingService), module.get(TaskDeferral)];
+    pressure = module.get(SubscriptionPressure);
   });
   afterAll(() => stack?.close());
 
@@ -127,7 +130,8 @@ describe('IngestService (medium)', () => {
     expect((await tasksOf(aside, 1)).map((r) => r.key)).toEqual([healthy]);
 
     // One of its requests answered: its endpoint is back, and its next task goes the usual way.
-    deferral.answered(hanging);
+    expect(await pressure.acquire(hanging)).toBe('take');
+    pressure.release(hanging, { outcome: 'answered', firstByteMs: 5 });
     await ingest.ingest(record(eventText(after), tenantId));
     expect((await tasksOf(after, 2)).map((r) => r.key).sort()).toEqual([hanging, healthy].sort());
     expect((await tasksOf(after, 2)).find((r) => r.key === hanging)!.value.body).toBe(expectedBody(after, 2, aside));

@@ -1,5 +1,4 @@
 import { patternMatches } from '../../src/modules/event-types/event-catalog.js';
-import { decodeCursor, encodeCursor } from '../../src/modules/subscriptions/cursor.js';
 import fc from 'fast-check';
 import { AppError } from '../../src/platform/errors/app-error.js';
 import {
@@ -98,18 +97,7 @@ describe('event patterns', () => {
   });
 });
 
-describe('cursors and ETags', () => {
-  it('round-trips a cursor and refuses one for another sort or tampered', () => {
-    const cursor = {
-      sort: 'created_at',
-      value: '2025-01-01T00:00:00.123456Z',
-      id: '3f1c0c8e-1d2b-4c3a-9e8f-0a1b2c3d4e5f',
-    };
-    expect(decodeCursor(encodeCursor(cursor), 'created_at')).toEqual(cursor);
-    expect(() => decodeCursor(encodeCursor(cursor), '-created_at')).toThrow();
-    expect(() => decodeCursor('bm9wZQ', 'created_at')).toThrow();
-  });
-
+describe('ETags', () => {
   it('admits If-Match for the current version, *, weak forms and lists', () => {
     expect(ifMatchAdmits(undefined, { version: 3 })).toBe(true);
     expect(ifMatchAdmits('"3"', { version: 3 })).toBe(true);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
-import { decodeCursor, encodeCursor } from '../../platform/http/cursor.js';
+import { decodeCursor, encodeCursor, mapPage, pageOf, timeAndId, type Page } from '../../platform/http/pagination.js';
 import type { ApiKeyEntity, Scope } from '../auth/api-key.entity.js';
 import { ApiKeysRepository } from '../auth/api-keys.repository.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
@@ -43,19 +43,17 @@ export class ApiKeyManagement {
     return { entity, key };
   }
 
-  async list(caller: Principal, query: { tenantId?: string; after?: string; limit?: number }) {
+  async list(
+    caller: Principal,
+    query: { tenantId?: string; after?: string; limit?: number },
+  ): Promise<Page<ApiKeyEntity>> {
     const tenantId = this.tenantOf(caller, query.tenantId);
     const limit = query.limit ?? 20;
-    const before = query.after ? decodeCursor(query.after, LIST_SORT) : undefined;
+    const keys = query.after ? decodeCursor<[string, string]>(query.after, LIST_SORT, timeAndId) : undefined;
+    const before = keys && { value: keys[0], id: keys[1] };
     const rows = await this.repository.list({ tenantId, before, limit });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    const hasMore = rows.length > limit;
-    return {
-      items: page.map((r) => r.entity),
-      nextCursor: hasMore ? encodeCursor({ sort: LIST_SORT, value: last.sortKey, id: last.entity.id }) : null,
-      hasMore,
-    };
+    const page = pageOf(rows, limit, (last) => encodeCursor(LIST_SORT, [last.sortKey, last.entity.id]));
+    return mapPage(page, (row) => row.entity);
   }
 
   /** Revokes at once on this instance, within a second on the others; revoking twice is no error. */

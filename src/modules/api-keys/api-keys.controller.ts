@@ -1,3 +1,4 @@
+import { mapPage } from '../../platform/http/pagination.js';
 import {
   Body,
   Controller,
@@ -78,10 +79,7 @@ export class ApiKeysController {
       after: query.after,
       limit: query.limit,
     });
-    return {
-      data: page.items.map((k) => toApiKeyResource(k)),
-      pagination: { next_cursor: page.nextCursor, has_more: page.hasMore },
-    };
+    return mapPage(page, toApiKeyResource);
   }
 
   @Delete(':id')

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor, mapPage, pageOf, timeAndId, type Page } from '../../platform/http/pagination.js';
 import type { DeliveryLogQuery } from './delivery-log.dto.js';
 import { DeliveryRequestReconstruction } from './delivery-log-request.js';
-import { DeliveryStatsRepository, totalsOf, type DeliveryStats } from './delivery-log-stats.js';
-import { DeliveryLogRepository, type AttemptFilter, type AttemptRow } from './delivery-log.repository.js';
+import { bucketsOf, totalsOf, type DeliveryStats } from './delivery-log-stats.js';
+import { AttemptLog } from '../delivery/attempt-log/attempt-log.js';
+import type { AttemptFilter, AttemptRow } from '../delivery/attempt-log/attempt-log.types.js';
 import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-export interface Page<T> {
-  data: T[];
-  pagination: { next_cursor: string | null; has_more: boolean };
-}
+/** The delivery log's cursors: newest first by (created_at, id). */
+const CURSOR_KIND = 'attempts';
 
 /** What the delivery log shows of an attempt (the spec's delivery record, and more). */
 export function toView(row: AttemptRow) {
@@ -36,26 +35,11 @@ export function toView(row: AttemptRow) {
 }
 export type AttemptView = ReturnType<typeof toView>;
 
-const encodeCursor = (row: AttemptRow) =>
-  Buffer.from(JSON.stringify([new Date(row.created_at).toISOString(), row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const createdAt = new Date(at);
-    if (!Number.isNaN(createdAt.getTime()) && UUID.test(id)) return { createdAt, id };
-  } catch {
-    // reported below
-  }
-  throw AppError.validation([{ field: 'after', code: 'INVALID', message: 'The cursor is not one this API issued.' }]);
-}
-
 /** The delivery log: attempts per subscription or per event, newest first, keyset-paginated. */
 @Injectable()
 export class DeliveryLogService {
   constructor(
-    private readonly repository: DeliveryLogRepository,
-    private readonly stats: DeliveryStatsRepository,
+    private readonly attempts: AttemptLog,
     private readonly requests: DeliveryRequestReconstruction,
     private readonly subscriptions: SubscriptionReader,
   ) {}
@@ -74,7 +58,7 @@ export class DeliveryLogService {
     // Our ids are uuid v7: their first 48 bits are the attempt's created_at in ms.
     if (!UUID_V7.test(attemptId)) throw AppError.notFound('The delivery attempt');
     const createdAt = new Date(parseInt(attemptId.replaceAll('-', '').slice(0, 12), 16));
-    const row = await this.repository.get(tenantId, subscriptionId, attemptId.toLowerCase(), createdAt);
+    const row = await this.attempts.get(tenantId, subscriptionId, attemptId.toLowerCase(), createdAt);
     if (!row) throw AppError.notFound('The delivery attempt');
     return { ...toView(row), request: await this.requests.rebuild(tenantId, row) };
   }
@@ -84,7 +68,8 @@ export class DeliveryLogService {
     await this.requireSubscription(tenantId, subscriptionId);
     const to = new Date();
     const from = new Date(to.getTime() - hours * 3_600_000);
-    const buckets = await this.stats.perMinute(tenantId, subscriptionId.toLowerCase(), from, to);
+    const { counts, latencies } = await this.attempts.perMinute(tenantId, subscriptionId.toLowerCase(), from, to);
+    const buckets = bucketsOf(counts, latencies);
     return {
       subscription_id: subscriptionId.toLowerCase(),
       from: from.toISOString(),
@@ -113,14 +98,15 @@ export class DeliveryLogService {
       eventId: query.event_id,
       from: query.from ? new Date(query.from) : undefined,
       to: query.to ? new Date(query.to) : undefined,
-      before: query.after ? decodeCursor(query.after) : undefined,
+      before: query.after ? positionOf(query.after) : undefined,
     };
-    const rows = await this.repository.list(tenantId, scope, filter, limit);
-    const hasMore = rows.length > limit;
-    const data = rows.slice(0, limit);
-    return {
-      data: data.map(toView),
-      pagination: { next_cursor: hasMore ? encodeCursor(data[data.length - 1]) : null, has_more: hasMore },
-    };
+    const rows = await this.attempts.page(tenantId, scope, filter, limit);
+    const cursorOf = (row: AttemptRow) => encodeCursor(CURSOR_KIND, [new Date(row.created_at).toISOString(), row.id]);
+    return mapPage(pageOf(rows, limit, cursorOf), toView);
   }
+}
+
+function positionOf(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = decodeCursor<[string, string]>(cursor, CURSOR_KIND, timeAndId);
+  return { createdAt: new Date(at), id };
 }

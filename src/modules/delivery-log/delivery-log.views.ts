@@ -1,15 +1,10 @@
+import { Pagination } from '../../platform/http/pagination.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { OUTCOMES } from './delivery-log.dto.js';
 
 /** What the delivery log answers, field for field as toView and the request reconstruction write it. */
 
 const TRIGGERS = ['initial', 'retry', 'manual', 'test'];
-
-class AttemptPagination {
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `after` for the next page' })
-  next_cursor: string | null;
-  @ApiProperty() has_more: boolean;
-}
 
 export class AttemptResource {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -32,7 +27,7 @@ export class AttemptResource {
 
 export class AttemptPage {
   @ApiProperty({ type: [AttemptResource] }) data: AttemptResource[];
-  @ApiProperty() pagination: AttemptPagination;
+  @ApiProperty() pagination: Pagination;
 }
 
 export class ReconstructedRequestDto {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PartitionMaintenanceModule } from '../../platform/database/partition-maintenance.module.js';
 import { EgressModule } from '../../platform/egress/egress.module.js';
+import { AttemptLogModule } from './attempt-log/attempt-log.module.js';
 import { FailuresModule } from './failures/failures.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
@@ -22,6 +23,7 @@ import { DeferralModule } from './dispatch/deferral.module.js';
     PartitionMaintenanceModule,
     FailuresModule,
     DeferralModule,
+    AttemptLogModule,
   ],
   providers: [DeliveryService, AttemptWriter, ConcurrencyReporter, DeliveredCheck],
   exports: [DeliveryService, DeferralModule],

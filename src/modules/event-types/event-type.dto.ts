@@ -1,3 +1,4 @@
+import { Pagination } from '../../platform/http/pagination.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
@@ -67,12 +68,6 @@ export class EventTypeVersionResource {
   @ApiProperty({ type: 'object', additionalProperties: true }) schema: Record<string, unknown>;
   @ApiProperty({ type: 'integer', nullable: true }) registry_version: number | null;
   @ApiProperty() created_at: string;
-}
-
-class Pagination {
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `after` for the next page' })
-  next_cursor: string | null;
-  @ApiProperty() has_more: boolean;
 }
 
 export class EventTypePage {

@@ -29,6 +29,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { ApiErrors } from '../../platform/http/error-body.dto.js';
 import { mediaTypeOf } from '../../platform/http/media-type.js';
 import { CursorPageQuery } from '../../platform/http/cursor-page.query.js';
+import { mapPage } from '../../platform/http/pagination.js';
 import { apiValidationPipe } from '../../platform/http/validation.js';
 import { RequireScope } from '../auth/api-key.guard.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
@@ -73,7 +74,7 @@ export class EventTypesController {
       after: query.after,
       limit: query.limit ?? DEFAULT_LIMIT,
     });
-    return { data: page.items.map(toResource), pagination: { next_cursor: page.nextCursor, has_more: page.hasMore } };
+    return mapPage(page, toResource);
   }
 
   @Post()
@@ -108,10 +109,7 @@ export class EventTypesController {
   @ApiErrors(401, 403, 404, 406, 422, 429)
   async versions(@Param('type') type: string, @Query() query: CursorPageQuery): Promise<EventTypeVersionPage> {
     const page = await this.types.versions(type, query.after, query.limit ?? DEFAULT_LIMIT);
-    return {
-      data: page.items.map(toVersionResource),
-      pagination: { next_cursor: page.nextCursor, has_more: page.hasMore },
-    };
+    return mapPage(page, toVersionResource);
   }
 
   @Patch(':type')

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor, pageOf, type Page } from '../../platform/http/pagination.js';
 import { EventCatalog } from './event-catalog.js';
 import { EventTypeChangelog, type Announcement } from './event-type-changelog.js';
 import { parseCreate, parsePatch } from './event-type-input.js';
@@ -10,12 +11,6 @@ import {
   type EventTypeVersion,
   type ListFilter,
 } from './event-types.repository.js';
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-  hasMore: boolean;
-}
 
 const notFound = (type: string) => AppError.notFound(`Event type "${type.slice(0, 100)}"`);
 const stale = () =>
@@ -37,25 +32,6 @@ function ifMatchAdmits(header: string | undefined, record: EventTypeRecord): boo
     .some((t) => t === '*' || t === etagOf(record));
 }
 
-export function encodeCursor(kind: string, position: string | number): string {
-  return Buffer.from(JSON.stringify([kind, position])).toString('base64url');
-}
-
-export function decodeCursor<T extends string | number>(text: string, kind: string, ok: (p: unknown) => boolean): T {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  if (!Array.isArray(parsed) || parsed[0] !== kind || !ok(parsed[1])) {
-    throw AppError.validation([
-      { field: 'after', code: 'INVALID', message: 'after must be a next_cursor returned by this list' },
-    ]);
-  }
-  return parsed[1] as T;
-}
-
 /**
  * The catalog API's rules: operators define, edit and archive types; registry-declared ones are
  * changed in the registry only. Every change is announced on the changelog so all instances follow.
@@ -70,12 +46,14 @@ export class EventTypesService {
 
   async list(filter: Omit<ListFilter, 'after'> & { after?: string }): Promise<Page<EventTypeRecord>> {
     const after = filter.after
-      ? decodeCursor<string>(filter.after, 't', (p) => typeof p === 'string' && isEventTypeName(p))
+      ? decodeCursor<[string]>(
+          filter.after,
+          't',
+          ([name, ...rest]) => typeof name === 'string' && isEventTypeName(name) && rest.length === 0,
+        )[0]
       : undefined;
     const rows = await this.repository.list({ ...filter, after });
-    const items = rows.slice(0, filter.limit);
-    const hasMore = rows.length > filter.limit;
-    return { items, hasMore, nextCursor: hasMore ? encodeCursor('t', items[items.length - 1].type) : null };
+    return pageOf(rows, filter.limit, (last) => encodeCursor('t', [last.type]));
   }
 
   async get(type: string): Promise<EventTypeRecord> {
@@ -87,12 +65,14 @@ export class EventTypesService {
   async versions(type: string, after: string | undefined, limit: number): Promise<Page<EventTypeVersion>> {
     await this.get(type);
     const before = after
-      ? decodeCursor<number>(after, 'v', (p) => Number.isInteger(p) && (p as number) > 0)
+      ? decodeCursor<[number]>(
+          after,
+          'v',
+          ([v, ...rest]) => Number.isInteger(v) && (v as number) > 0 && rest.length === 0,
+        )[0]
       : undefined;
     const rows = await this.repository.versions(type, before, limit);
-    const items = rows.slice(0, limit);
-    const hasMore = rows.length > limit;
-    return { items, hasMore, nextCursor: hasMore ? encodeCursor('v', items[items.length - 1].version) : null };
+    return pageOf(rows, limit, (last) => encodeCursor('v', [last.version]));
   }
 
   async create(body: unknown): Promise<EventTypeRecord> {

@@ -6,6 +6,7 @@ import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '.
 import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
+import { SubscriptionPressure } from '../delivery/pressure/subscription-pressure.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { EventAcceptance, type AcceptedEvent } from './event-acceptance.js';
@@ -57,6 +58,7 @@ export class IngestService {
     private readonly sequences: SequenceAllocator,
     private readonly producer: BatchingProducer,
     private readonly deferral: TaskDeferral,
+    private readonly pressure: SubscriptionPressure,
     topics: TopicNames,
   ) {
     this.deliveriesTopic = topics.deliveries;
@@ -99,7 +101,8 @@ export class IngestService {
 
   /**
    * To the deliveries topic in one PRODUCER span (BatchingProducer), beside this ingest span's other
-   * children; the task of a subscription that is stalling right now goes straight to its deferral tier.
+   * children; the task of a subscription the pressure owner says is deferring goes straight to its
+   * deferral tier.
    */
   private async fanOut(tasks: DeliveryTaskV1[]): Promise<void> {
     const toDeliveries = (some: DeliveryTaskV1[]) =>
@@ -107,12 +110,17 @@ export class IngestService {
         this.deliveriesTopic,
         some.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
       );
-    const stalled = tasks.filter((task) => this.deferral.stalled(task.subscription_id));
+    const stalled = tasks.filter((task) => this.deferring(task.subscription_id));
     await Promise.all([
       toDeliveries(stalled.length === 0 ? tasks : tasks.filter((task) => !stalled.includes(task))),
       ...stalled.map(async (task) => (await this.deferral.defer(task)) || toDeliveries([task])),
     ]);
     deferredAtFanOut.inc(stalled.length);
+  }
+
+  private deferring(subscriptionId: string): boolean {
+    const admission = this.pressure.admission(subscriptionId);
+    return admission.verdict === 'step-aside' && admission.because === 'deferring';
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttemptLogModule } from '../delivery/attempt-log/attempt-log.module.js';
 import { SequenceAllocator } from '../events/sequence-allocator.js';
 import { ManualTasks } from './manual-tasks.js';
 import { OperationsCoreModule } from './operations-core.module.js';
@@ -16,7 +17,7 @@ import { OperationsRunner } from './runner/operations-runner.js';
  * this one by the app; the runner refuses to start while a kind has no handler.
  */
 @Module({
-  imports: [OperationsCoreModule, OperationHandlersModule],
+  imports: [OperationsCoreModule, OperationHandlersModule, AttemptLogModule],
   providers: [
     OperationLeasesRepository,
     OperationsRunner,

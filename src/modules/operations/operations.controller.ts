@@ -1,3 +1,4 @@
+import { mapPage, Pagination } from '../../platform/http/pagination.js';
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors, UsePipes } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
@@ -20,11 +21,6 @@ import { accepted, toOperationView } from './operation-view.js';
 import { OPERATION_RESULTS, OperationListQuery, OperationResource, OperationStarted } from './operations.dto.js';
 import { OperationsService } from './operations.service.js';
 
-class Pagination {
-  @ApiProperty({ type: 'string', nullable: true }) next_cursor: string | null;
-  @ApiProperty() has_more: boolean;
-}
-
 class OperationPage {
   @ApiProperty({ type: [OperationResource] }) data: OperationResource[];
   @ApiProperty() pagination: Pagination;
@@ -45,10 +41,7 @@ export class OperationsController {
   @ApiErrors(401, 403, 406, 422, 429)
   async list(@TenantId() tenantId: string, @Query() query: OperationListQuery) {
     const page = await this.operations.list(tenantId, query);
-    return {
-      data: page.items.map(toOperationView),
-      pagination: { next_cursor: page.nextCursor, has_more: page.hasMore },
-    };
+    return mapPage(page, toOperationView);
   }
 
   @Get(':id')

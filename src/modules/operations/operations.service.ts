@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/errors/app-error.js';
-import { decodeCursor, encodeCursor } from '../subscriptions/cursor.js';
+import { decodeCursor, encodeCursor, mapPage, pageOf, timeAndId, type Page } from '../../platform/http/pagination.js';
 import { FINISHED_STATUSES, type OperationEntity, type OperationKind } from './operation.entity.js';
 import { OperationsRepository } from './operations.repository.js';
 import type { OperationListQuery } from './operations.dto.js';
@@ -27,18 +27,13 @@ export class OperationsService {
     return operation;
   }
 
-  async list(tenantId: string, query: OperationListQuery) {
+  async list(tenantId: string, query: OperationListQuery): Promise<Page<OperationEntity>> {
     const limit = query.limit ?? 20;
-    const before = query.after ? decodeCursor(query.after, LIST_SORT) : undefined;
+    const position = query.after ? decodeCursor<[string, string]>(query.after, LIST_SORT, timeAndId) : undefined;
+    const before = position && { value: position[0], id: position[1] };
     const rows = await this.repository.list(tenantId, { status: query.status, kind: query.kind, before, limit });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    const hasMore = rows.length > limit;
-    return {
-      items: page.map((r) => r.entity),
-      nextCursor: hasMore ? encodeCursor({ sort: LIST_SORT, value: last.sortKey, id: last.entity.id }) : null,
-      hasMore,
-    };
+    const page = pageOf(rows, limit, (last) => encodeCursor(LIST_SORT, [last.sortKey, last.entity.id]));
+    return mapPage(page, (row) => row.entity);
   }
 
   /** PENDING → CANCELLED, IN_PROGRESS → CANCELLING (→ CANCELLED at the next checkpoint); finished → 409. */

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-
-export interface ReportScope {
-  tenantId: string;
-  from: string;
-  to: string;
-}
+import type { AttemptSummaryRow } from '../delivery/attempt-log/attempt-log.types.js';
 
 /** One line of a report: a subscription and event type, or the subscription's total (event_type '*'). */
 export interface ReportRow {
@@ -24,71 +19,37 @@ export interface ReportRow {
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/**
- * The subscriptions with attempts in [from, to), found by skipping through the delivery log's
- * (tenant, subscription) index one subscription at a time (a loose index scan) instead of reading
- * every attempt; at most `limit` after `after`.
- */
-const subscriptionsWithAttempts = (limit: string) => `
-  WITH RECURSIVE s AS (
-    (SELECT subscription_id AS id FROM delivery_attempts
-      WHERE tenant_id = $1 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz AND subscription_id > $4::uuid
-      ORDER BY subscription_id LIMIT 1)
-    UNION ALL
-    SELECT (SELECT a.subscription_id FROM delivery_attempts a
-             WHERE a.tenant_id = $1 AND a.created_at >= $2::timestamptz AND a.created_at < $3::timestamptz
-               AND a.subscription_id > s.id
-             ORDER BY a.subscription_id LIMIT 1)
-      FROM s WHERE s.id IS NOT NULL)
-  SELECT id FROM s WHERE id IS NOT NULL ${limit}`;
-
-/** Report rows: computed by Postgres from the delivery log, stored per operation, read back in pages. */
+/** Report rows: computed from the attempt log (AttemptLog.summaries), stored per operation, read back in pages. */
 @Injectable()
 export class ReportRowsRepository {
   constructor(private readonly db: DataSource) {}
 
-  async countSubscriptions(scope: ReportScope): Promise<number> {
-    const rows: { n: string }[] = await this.db.query(
-      `SELECT count(*) AS n FROM (${subscriptionsWithAttempts('')}) x`,
-      [scope.tenantId, scope.from, scope.to, NIL_UUID],
-    );
-    return Number(rows[0].n);
-  }
-
-  async nextSubscriptions(scope: ReportScope, after: string | null, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.db.query(subscriptionsWithAttempts('LIMIT $5'), [
-      scope.tenantId,
-      scope.from,
-      scope.to,
-      after ?? NIL_UUID,
-      limit,
-    ]);
-    return rows.map((r) => r.id);
-  }
-
-  /**
-   * Aggregates the subscriptions' attempts in the window into the operation's rows, per event type
-   * and per subscription (GROUPING SETS); latency percentiles are percentile_cont over every
-   * attempt's response time. Inside the caller's transaction, so rows and checkpoint commit together.
-   */
-  async aggregate(tx: EntityManager, operationId: string, scope: ReportScope, subscriptionIds: string[]) {
+  /** Stores an operation's rows inside the caller's transaction, so rows and checkpoint commit together; how many were new. */
+  async insert(tx: EntityManager, operationId: string, tenantId: string, rows: AttemptSummaryRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const column = <K extends keyof AttemptSummaryRow>(key: K) => rows.map((r) => r[key]);
     const inserted: unknown[] = await tx.query(
       `INSERT INTO report_rows (operation_id, tenant_id, subscription_id, event_type, attempts, succeeded, failed,
          success_ratio, latency_p50_ms, latency_p95_ms, latency_p99_ms, first_attempt_at, last_attempt_at)
-       SELECT $1, $2, subscription_id, CASE WHEN grouping(event_type) = 1 THEN '*' ELSE event_type END,
-              count(*), count(*) FILTER (WHERE outcome = 'success'), count(*) FILTER (WHERE outcome <> 'success'),
-              (count(*) FILTER (WHERE outcome = 'success'))::float8 / count(*),
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY response_time_ms),
-              percentile_cont(0.95) WITHIN GROUP (ORDER BY response_time_ms),
-              percentile_cont(0.99) WITHIN GROUP (ORDER BY response_time_ms),
-              min(created_at), max(created_at)
-         FROM delivery_attempts
-        WHERE tenant_id = $2 AND subscription_id = ANY ($3::uuid[])
-          AND created_at >= $4::timestamptz AND created_at < $5::timestamptz
-        GROUP BY GROUPING SETS ((subscription_id, event_type), (subscription_id))
+       SELECT $1::uuid, $2::text, x.* FROM unnest($3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],
+         $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::timestamptz[], $13::timestamptz[]) AS x
        ON CONFLICT DO NOTHING
        RETURNING 1`,
-      [operationId, scope.tenantId, subscriptionIds, scope.from, scope.to],
+      [
+        operationId,
+        tenantId,
+        column('subscription_id'),
+        column('event_type'),
+        column('attempts'),
+        column('succeeded'),
+        column('failed'),
+        column('success_ratio'),
+        column('latency_p50_ms'),
+        column('latency_p95_ms'),
+        column('latency_p99_ms'),
+        rows.map((r) => new Date(r.first_attempt_at).toISOString()),
+        rows.map((r) => new Date(r.last_attempt_at).toISOString()),
+      ],
     );
     return inserted.length;
   }

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config.js';
 import type { OperationHandler, OperationOutcome } from '../operations/runner/operation-handler.js';
 import type { OperationRun } from '../operations/runner/operation-run.js';
-import { ReportRowsRepository, type ReportScope } from './report-rows.repository.js';
+import { AttemptLog } from '../delivery/attempt-log/attempt-log.js';
+import type { AttemptWindow } from '../delivery/attempt-log/attempt-log.types.js';
+import { ReportRowsRepository } from './report-rows.repository.js';
 
 export type ReportFormat = 'csv' | 'json';
 
@@ -24,9 +26,10 @@ interface ReportCheckpoint {
 
 /**
  * Delivery report: attempts, success ratio and latency percentiles per subscription and event
- * type, aggregated by Postgres a few subscriptions at a time into report_rows (never through this
- * process's memory), each batch committed with its checkpoint. A subscription's aggregate is heavier
- * than one event of a recovery, hence a tenth of OPERATIONS_BATCH_SIZE subscriptions per batch.
+ * type, aggregated by Postgres from the attempt log a few subscriptions at a time (only the
+ * aggregates, a row per subscription and event type, pass through this process) into report_rows,
+ * each batch committed with its checkpoint. A subscription's aggregate is heavier than one event of
+ * a recovery, hence a tenth of OPERATIONS_BATCH_SIZE subscriptions per batch.
  */
 @Injectable()
 export class ReportHandler implements OperationHandler {
@@ -34,6 +37,7 @@ export class ReportHandler implements OperationHandler {
 
   constructor(
     private readonly rows: ReportRowsRepository,
+    private readonly attempts: AttemptLog,
     private readonly db: DataSource,
     private readonly config: AppConfig,
   ) {}
@@ -41,11 +45,11 @@ export class ReportHandler implements OperationHandler {
   async run(run: OperationRun): Promise<OperationOutcome> {
     const p = run.parameters as unknown as ReportParameters;
     const { id, tenantId } = run.operation;
-    const scope: ReportScope = { tenantId, from: p.from, to: p.to };
+    const scope: AttemptWindow = { tenantId, from: p.from, to: p.to };
     const perBatch = Math.max(1, Math.floor(this.config.env.OPERATIONS_BATCH_SIZE / 10));
     let state = run.resumeFrom as ReportCheckpoint | null;
     if (!state) {
-      const total = p.subscription_id ? 1 : await this.rows.countSubscriptions(scope);
+      const total = p.subscription_id ? 1 : await this.attempts.countSubscriptionsWithAttempts(scope);
       state = { total, processed: 0, rows: 0, after: null };
       await run.checkpoint(state, 0);
     }
@@ -55,10 +59,10 @@ export class ReportHandler implements OperationHandler {
         ? previous.processed === 0
           ? [p.subscription_id]
           : []
-        : await this.rows.nextSubscriptions(scope, previous.after, perBatch);
+        : await this.attempts.subscriptionsWithAttempts(scope, previous.after, perBatch);
       if (ids.length === 0) break;
       state = await this.db.transaction(async (tx): Promise<ReportCheckpoint> => {
-        const added = await this.rows.aggregate(tx, id, scope, ids);
+        const added = await this.rows.insert(tx, id, tenantId, await this.attempts.summaries(scope, ids, tx));
         const next: ReportCheckpoint = {
           total: previous.total,
           processed: previous.processed + ids.length,

@@ -167,11 +167,8 @@ export class SubscriptionsRepository implements SealedStore {
     });
   }
 
-  /** One page, plus whether more follow, and each row's exact sort key (microseconds) for cursors. */
-  async list(
-    tenantId: string,
-    c: ListCriteria,
-  ): Promise<{ rows: { entity: SubscriptionEntity; sortKey: string }[]; hasMore: boolean }> {
+  /** One page and one row more when more follow (limit + 1), with each row's exact sort key (microseconds) for cursors. */
+  async list(tenantId: string, c: ListCriteria): Promise<{ entity: SubscriptionEntity; sortKey: string }[]> {
     const column = `s.${c.sortColumn}`;
     const direction = c.descending ? 'DESC' : 'ASC';
     const query = this.subscriptions
@@ -192,8 +189,7 @@ export class SubscriptionsRepository implements SealedStore {
       .limit(c.limit + 1);
     if (c.offset) query.offset(c.offset);
     const { entities, raw } = await query.getRawAndEntities<{ sort_key: string }>();
-    const rows = entities.slice(0, c.limit).map((entity, i) => ({ entity, sortKey: raw[i].sort_key }));
-    return { rows, hasMore: entities.length > c.limit };
+    return entities.map((entity, i) => ({ entity, sortKey: raw[i].sort_key }));
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StagedRecord } from '../../platform/outbox/outbox.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, mapPage, pageOf, timeAndId, type Page } from '../../platform/http/pagination.js';
 import type { ListQueryDto } from './list-query.dto.js';
 import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
@@ -21,12 +21,6 @@ export const conflict = () =>
 export const notFound = () => AppError.notFound('The subscription');
 export const stale = () =>
   new AppError('PRECONDITION_FAILED', 'The subscription has changed since the version in If-Match; read it again.');
-
-export interface Page {
-  items: SubscriptionEntity[];
-  nextCursor: string | null;
-  hasMore: boolean;
-}
 
 /** Registration, reads and deletion of subscriptions; the pipeline reads through the last two methods. */
 @Injectable()
@@ -85,12 +79,14 @@ export class SubscriptionsService {
     return found;
   }
 
-  async list(tenantId: string, query: ListQueryDto): Promise<Page> {
+  async list(tenantId: string, query: ListQueryDto): Promise<Page<SubscriptionEntity>> {
     // With both, offset skips rows after the cursor's position (keyset first, then OFFSET).
     const sort = query.sort ?? 'created_at';
-    const after = query.after !== undefined ? decodeCursor(query.after, sort) : undefined;
+    const position =
+      query.after !== undefined ? decodeCursor<[string, string]>(query.after, sort, timeAndId) : undefined;
+    const after = position && { value: position[0], id: position[1] };
     const limit = query.limit ?? 20;
-    const { rows, hasMore } = await this.repository.list(tenantId, {
+    const rows = await this.repository.list(tenantId, {
       status: query.status,
       eventPatterns: query.event ? coveringPatterns(query.event) : undefined,
       sortColumn: sort.replace('-', '') as 'created_at' | 'updated_at',
@@ -99,12 +95,8 @@ export class SubscriptionsService {
       offset: query.offset,
       limit,
     });
-    const last = rows.at(-1);
-    return {
-      items: rows.map((r) => r.entity),
-      hasMore,
-      nextCursor: hasMore && last ? encodeCursor({ sort, value: last.sortKey, id: last.entity.id }) : null,
-    };
+    const page = pageOf(rows, limit, (last) => encodeCursor(sort, [last.sortKey, last.entity.id]));
+    return mapPage(page, (row) => row.entity);
   }
 
   async remove(tenantId: string, id: string, ifMatch?: string): Promise<void> {

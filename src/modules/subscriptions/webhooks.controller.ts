@@ -1,3 +1,4 @@
+import { mapPage, Pagination } from '../../platform/http/pagination.js';
 import {
   Body,
   Controller,
@@ -73,12 +74,6 @@ const JSON_PATCH_SCHEMA = {
   },
 };
 
-class Pagination {
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `after` for the next page' }) next_cursor:
-    string | null;
-  @ApiProperty() has_more: boolean;
-}
-
 class SubscriptionPage {
   @ApiProperty({ type: [SubscriptionResource] }) data: Partial<SubscriptionResource>[];
   @ApiProperty() pagination: Pagination;
@@ -129,10 +124,7 @@ export class WebhooksController {
   async list(@TenantId() tenantId: string, @Query() query: ListQueryDto): Promise<SubscriptionPage> {
     const view = parseViewOptions(query.fields, query.expand);
     const page = await this.subscriptions.list(tenantId, query);
-    return {
-      data: page.items.map((s) => shape(toResource(s), view, this.catalog)),
-      pagination: { next_cursor: page.nextCursor, has_more: page.hasMore },
-    };
+    return mapPage(page, (s) => shape(toResource(s), view, this.catalog));
   }
 
   @Get(':id')

@@ -13,9 +13,11 @@ export interface InboundMessage {
   /** Broker or producer timestamp, ms since epoch. */
   timestamp: number;
   /**
-   * Set by the consumer base for the first records of a partition it took over (REPLAY_WINDOW_PER_SLOT): the
-   * previous owner may have processed them and crashed before committing. Handlers with effects
-   * outside Kafka check what is on record before repeating them.
+   * Set by the consumer base for a record its partition's previous owner may have begun: the last
+   * commit's offset map neither marks it finished nor puts it past what that owner could begin
+   * (docs/design/replay.md). Its effects may have happened after that commit, so handlers with
+   * effects outside Kafka look at what is on record before repeating them. Records the map marks
+   * finished never reach a handler.
    */
   mayBeReplay?: boolean;
   /** Set by the consumer base when the record must step aside (its key's endpoint stalls): defer it, do not process it. */

@@ -6,12 +6,12 @@ import { AppConfig } from '../config/app-config.js';
 import { DeadLetterWriter } from './dead-letter.writer.js';
 import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
+import type { KeyPressure } from './key-pressure.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
 import type { Gauge } from 'prom-client';
 import { gauge } from '../telemetry/metrics.js';
 import { inTraceOf } from '../telemetry/tracing.js';
 import { foreignGroupMembers } from './group-isolation.js';
-import { StallConfirmation } from './stall-confirmation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { PoisonRecordError } from './poison-record.error.js';
 import { isKafkaAccessError } from './kafka-failure.js';
@@ -42,8 +42,9 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     private readonly config: AppConfig,
     private readonly kafka: KafkaService,
     private readonly deadLetters: DeadLetterWriter,
-    private readonly health: PipelineHealth = new PipelineHealth(config),
-    private readonly stalls = new StallConfirmation(),
+    private readonly health: PipelineHealth,
+    /** The judge of the records' keys (for the delivery stage: the subscriptions' pressure). */
+    private readonly pressure: KeyPressure,
   ) {
     super();
   }
@@ -190,7 +191,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
       stepAside: consumer.stepAside === true && this.config.retrySchedule.length > 0,
-      confirmStall: (key, now) => this.stalls.confirms(key, now),
+      pressure: this.pressure,
       maxInFlight: consumer.maxInFlight,
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
       maxBufferedBytes: this.config.env.CONSUMER_MAX_BUFFERED_BYTES,
@@ -268,7 +269,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     );
     gauge(
       'hookline_consumer_blocked_partitions',
-      'Partitions whose intake has waited for room for over 2 s: the buffer does not drain (stays 0 when stalled subscriptions step aside)',
+      'Partitions whose intake has waited for room past the blocked threshold (2 s): the buffer does not drain (stays 0 when stalled subscriptions step aside)',
       ['topic'],
       each((c) => c.occupancy.blockedPartitions),
     );

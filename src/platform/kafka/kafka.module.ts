@@ -3,11 +3,10 @@ import { BatchingProducer } from './batching-producer.js';
 import { DeadLetterWriter } from './dead-letter.writer.js';
 import { KafkaService } from './kafka.service.js';
 import { PipelineHealth } from './pipeline-health.js';
-import { StallConfirmation } from './stall-confirmation.js';
 
 @Global()
 @Module({
-  providers: [KafkaService, DeadLetterWriter, BatchingProducer, PipelineHealth, StallConfirmation],
-  exports: [KafkaService, DeadLetterWriter, BatchingProducer, PipelineHealth, StallConfirmation],
+  providers: [KafkaService, DeadLetterWriter, BatchingProducer, PipelineHealth],
+  exports: [KafkaService, DeadLetterWriter, BatchingProducer, PipelineHealth],
 })
 export class KafkaModule {}

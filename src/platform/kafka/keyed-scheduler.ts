@@ -9,23 +9,6 @@ interface Queued {
 }
 
 /**
- * A key whose tasks have not finished for STALL_FACTOR times its usual task time while more wait is
- * stalled (a hanging endpoint): never sooner than STALL_MS, never later than STALL_MAX_MS. Relative,
- * because on a saturated machine a healthy key's tasks may take a second, and a stalled key's tasks
- * step aside to a retry tier for a minute. Not sooner than a second: a hanging endpoint's tasks must
- * leave the buffer before they slow the healthy ones.
- */
-export const STALL_MS = 1_000;
-export const STALL_MAX_MS = 5_000;
-const STALL_FACTOR = 10;
-/**
- * Tasks of other keys that must finish while a key makes no progress before its stall is plain:
- * when the whole process pauses (a burst, a collector pause), every key stops at once and none is
- * singled out.
- */
-const OTHERS_FINISHED_FOR_PLAIN_STALL = 100;
-
-/**
  * Runs tasks with a global concurrency bound and a bound per key (per subscription), so that one
  * slow key holds only its own slots and never the others': no head-of-line blocking. When slots
  * are scarce, each active key's share is the global bound divided among the active keys, so ten
@@ -33,12 +16,6 @@ const OTHERS_FINISHED_FOR_PLAIN_STALL = 100;
  */
 export class KeyedScheduler {
   private readonly waiting = new Map<string, Queued[]>();
-  /** Per running key, when it last progressed and how many tasks (all keys) had finished by then. */
-  private readonly progress = new Map<string, { at: number; finished: number }>();
-  /** Per key with tasks, how long its tasks usually take (moving average), for its stall threshold. */
-  private readonly usualMs = new Map<string, number>();
-  /** Tasks finished so far, all keys. */
-  private finished = 0;
   private readonly running = new Map<string, number>();
   private readonly ready: string[] = [];
   private readonly readySet = new Set<string>();
@@ -53,8 +30,6 @@ export class KeyedScheduler {
     private readonly maxPerKey: number,
     private readonly maxQueued: number,
     private readonly maxBytes = Infinity,
-    /** The handler's confirmation that a key without progress waits on something outside the process. */
-    private readonly confirmsStall: (key: string, now: number) => boolean = () => true,
   ) {}
 
   get size(): number {
@@ -87,39 +62,14 @@ export class KeyedScheduler {
   }
 
   /**
-   * True when the key has tasks running but none of them finished for its stall threshold, and the
-   * handler confirms what holds them is outside the process: its endpoint hangs, and what it has
-   * queued will not move soon.
+   * Takes the newest waiting task of the key, among those `givesWay` picks, with the most waiting,
+   * and calls its evict: room for a key that will use it. False when no such key has an evictable
+   * task. Which keys give way is not the scheduler's judgement (KeyPressure.givesWay).
    */
-  stalled(key: string, now = Date.now()): boolean {
-    if (!this.running.has(key) || now - (this.progress.get(key)?.at ?? now) < this.stallAfterMs(key)) return false;
-    return this.confirmsStall(key, now);
-  }
-
-  /** STALL_FACTOR times the key's usual task time, within STALL_MS and STALL_MAX_MS. */
-  stallAfterMs(key: string): number {
-    return Math.min(STALL_MAX_MS, Math.max(STALL_MS, STALL_FACTOR * (this.usualMs.get(key) ?? 0)));
-  }
-
-  /** Stalled while plenty of other keys' tasks finished: its own endpoint, not the process, holds it. */
-  plainlyStalled(key: string, now = Date.now()): boolean {
-    const others = this.finished - (this.progress.get(key)?.finished ?? this.finished);
-    return this.stalled(key, now) && others >= OTHERS_FINISHED_FOR_PLAIN_STALL;
-  }
-
-  /**
-   * Takes the newest waiting task of the stalled key (`plainly`: plainly stalled) with the most
-   * waiting, and calls its evict: room for a key that will use it. False when no such key has an
-   * evictable task.
-   */
-  evictFromStalled(now = Date.now(), plainly = false): boolean {
+  evictWhere(givesWay: (key: string) => boolean): boolean {
     let hog: string | undefined;
     for (const [key, queue] of this.waiting)
-      if (
-        (plainly ? this.plainlyStalled(key, now) : this.stalled(key, now)) &&
-        queue.some((q) => q.evict) &&
-        queue.length > (this.waiting.get(hog ?? '')?.length ?? 0)
-      )
+      if (queue.length > (this.waiting.get(hog ?? '')?.length ?? 0) && queue.some((q) => q.evict) && givesWay(key))
         hog = key;
     if (!hog) return false;
     const queue = this.waiting.get(hog)!;
@@ -180,37 +130,22 @@ export class KeyedScheduler {
     if (queue.length === 0) this.waiting.delete(key);
     this.queued--;
     this.active++;
-    if (!this.running.has(key)) this.progressed(key);
     this.running.set(key, (this.running.get(key) ?? 0) + 1);
     this.markReady(key);
-    const startedAt = Date.now();
     void task.run().finally(() => {
       this.bytes -= task.bytes;
-      this.finish(key, Date.now() - startedAt);
+      this.finish(key);
     });
   }
 
-  private finish(key: string, tookMs: number): void {
+  private finish(key: string): void {
     this.active--;
     const left = this.running.get(key)! - 1;
-    this.finished++;
-    const usual = this.usualMs.get(key);
-    this.usualMs.set(key, usual === undefined ? tookMs : usual + (tookMs - usual) / 8);
-    if (left === 0) {
-      this.running.delete(key);
-      this.progress.delete(key);
-      if (!this.waiting.has(key)) this.usualMs.delete(key);
-    } else {
-      this.running.set(key, left);
-      this.progressed(key);
-    }
+    if (left === 0) this.running.delete(key);
+    else this.running.set(key, left);
     this.markReady(key);
     this.pump();
     if (this.size === 0) this.wake('idle');
-  }
-
-  private progressed(key: string): void {
-    this.progress.set(key, { at: Date.now(), finished: this.finished });
   }
 
   private wake(which: 'room' | 'idle'): void {

@@ -1,10 +1,12 @@
 import type { Logger } from '@nestjs/common';
-import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { toInbound, type InboundMessage } from './inbound-message.js';
-import { KeyedScheduler, STALL_MAX_MS } from './keyed-scheduler.js';
+import type { KeyPressure } from './key-pressure.js';
+import { KeyedScheduler } from './keyed-scheduler.js';
 import { withProtocolRetries } from './kafka.service.js';
 import { ConsumerRestarts } from './consumer-restarts.js';
-import { OffsetTracker } from './offset-tracker.js';
+import type { OffsetTracker } from './offset-tracker.js';
+import { PartitionCommits } from './partition-commits.js';
 import { processRecord } from './record-processing.js';
 
 export interface PartitionedConsumerOptions {
@@ -26,8 +28,8 @@ export interface PartitionedConsumerOptions {
    * hanging subscription never holds the partition for the others.
    */
   stepAside?: boolean;
-  /** The handler's confirmation that a key seen stalled waits on its endpoint (StallConfirmation). */
-  confirmStall?: (key: string, now: number) => boolean;
+  /** Judges the keys (whether one stalls) and the buffer's waits; the consumer base never does. */
+  pressure: KeyPressure;
   /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
   quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
   /** Kafka stopped this consumer (refused it, or lost it beyond kafkajs's retries); it starts again by itself. */
@@ -39,34 +41,25 @@ export interface PartitionedConsumerOptions {
 
 const COMMIT_INTERVAL_MS = 250;
 /**
- * Tasks a stalled key keeps waiting in the buffer, ready for the moment its endpoint answers again;
- * its further records step aside at once. Small and fixed: the per-key bound of requests in flight
- * may be large (a fast endpoint's), and a hanging one must not hold that much of the buffer.
+ * Records a commit lets a partition begin beyond those read so far (its declared end), in units of
+ * maxInFlight (the buffer holds four times that): intake runs a commit interval without waiting at
+ * a few thousand records a second per partition, and a crash leaves at most this many records,
+ * beside those in flight, for the next owner to look up rather than skip or repeat.
  */
-const STALLED_KEY_WAITING = 32;
-/**
- * Records a partition's previous owner may have finished without committing, in units of
- * maxInFlight: its buffer held up to four times that, and the commit every COMMIT_INTERVAL_MS
- * trails what finished by about as many again. Records past the window, and those appended after
- * the new owner's first fetch, count as read for the first time: a previous owner that fell further
- * behind on its commits may still have processed some (at-least-once, as before).
- */
-const REPLAY_WINDOW_PER_SLOT = 8;
-/**
- * A wait for room longer than this is a blocked partition, not back-pressure: a busy buffer frees
- * room within milliseconds, and a plainly stalled key's place is given up at once.
- */
-const BLOCKED_AFTER_MS = 2_000;
+const READ_AHEAD_PER_SLOT = 4;
 
 /**
- * A kafkajs consumer with the commit discipline of docs/concepts/delivery-semantics.md: records of a partition are
- * processed concurrently (bounded globally and per key), and only the contiguous prefix of
- * finished records is committed. Fetching moves on while records are in flight.
+ * A kafkajs consumer with Hookline's commit discipline (docs/design/replay.md): records of a
+ * partition are processed concurrently (bounded globally and per key), only the contiguous prefix
+ * of finished records is committed, and each commit's metadata maps the finished records above it,
+ * so that the partition's next owner skips exactly those. Fetching moves on while records are in
+ * flight.
  */
 export class PartitionedConsumer {
   private readonly consumer: Consumer;
+  private readonly admin: Admin;
   private readonly scheduler: KeyedScheduler;
-  private readonly trackers = new Map<number, OffsetTracker>();
+  private readonly commits: PartitionCommits;
   private readonly resumeTimers = new Map<number, NodeJS.Timeout>();
   private commitTimer?: NodeJS.Timeout;
   private readonly restarts: ConsumerRestarts;
@@ -100,7 +93,6 @@ export class PartitionedConsumer {
       options.maxInFlightPerKey,
       options.maxInFlight * 4,
       options.maxBufferedBytes,
-      options.confirmStall,
     );
     this.restarts = new ConsumerRestarts(
       this.consumer,
@@ -109,6 +101,10 @@ export class PartitionedConsumer {
       `consumer of ${options.topic}`,
       options.logger,
     );
+    this.admin = kafka.admin();
+    const { topic, groupId, logger } = options;
+    const readAhead = options.maxInFlight * READ_AHEAD_PER_SLOT;
+    this.commits = new PartitionCommits(this.consumer, this.admin, { topic, groupId, readAhead, logger });
   }
 
   get topic(): string {
@@ -136,7 +132,7 @@ export class PartitionedConsumer {
 
   /** Records read and not yet finished, per assigned partition (waiting, in flight, or stepping aside). */
   get partitionOccupancy(): [partition: number, records: number][] {
-    return [...this.trackers].map(([partition, tracker]) => [partition, tracker.inFlight]);
+    return this.commits.occupancy();
   }
 
   /**
@@ -155,14 +151,14 @@ export class PartitionedConsumer {
         this.options.logger.error(
           `${payload.groupId} assigned this member partitions of ${this.foreignTopics.join(', ')}, which it does not consume: another deployment shares the group`,
         );
-      const owned = new Set<number>(payload.memberAssignment[topic] ?? []);
-      for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
+      this.commits.assigned(new Set<number>(payload.memberAssignment[topic] ?? []));
     });
     await this.restarts.start();
-    this.commitTimer = setInterval(() => void this.commit(), COMMIT_INTERVAL_MS);
+    this.commitTimer = setInterval(() => void this.commits.commit(), COMMIT_INTERVAL_MS);
   }
 
   private async consume(): Promise<void> {
+    await this.admin.connect();
     await this.consumer.connect();
     // A topic created a moment ago may not be in every broker's metadata yet (retriable).
     await withProtocolRetries(() =>
@@ -188,54 +184,58 @@ export class PartitionedConsumer {
     }
     await Promise.race([this.scheduler.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
     clearInterval(this.commitTimer);
-    await this.commit();
+    await this.commits.commit();
     await this.consumer.disconnect();
+    await this.admin.disconnect().catch(() => undefined);
   }
 
   private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }: EachBatchPayload) {
     const { partition } = batch;
-    let tracker = this.trackers.get(partition);
-    if (!tracker) {
-      tracker = new OffsetTracker(this.options.maxInFlight * REPLAY_WINDOW_PER_SLOT, Number(batch.highWatermark));
-      this.trackers.set(partition, tracker);
-    }
-
+    const tracker =
+      this.commits.trackerOf(partition) ?? (await this.commits.tracker(partition, Number(batch.highWatermark)));
+    const running = () => isRunning() && !isStale() && !this.stopping;
     for (const raw of batch.messages) {
-      if (!isRunning() || isStale() || this.stopping) return;
+      if (!running()) return;
+      const offset = Number(raw.offset);
+      const history = tracker.history(offset);
+      // Read again after a re-fetch, or finished by the previous owner: nothing to do.
+      if (history === 'seen' || history === 'finished') {
+        if (history === 'finished') tracker.skip(offset);
+        resolveOffset(raw.offset);
+        continue;
+      }
       const message = toInbound(batch.topic, this.options.groupId, partition, raw);
       const due = this.options.dueAt?.(message);
       if (due !== undefined && due > Date.now()) {
         this.pauseUntil(partition, due, pause);
         return;
       }
-      const offset = Number(raw.offset);
-      if (tracker.begin(offset)) {
-        message.mayBeReplay = tracker.mayBeReplay(offset);
-        const key = raw.key?.toString('utf8') ?? `${partition}`;
-        await this.admit(key, message, tracker, heartbeat);
-      }
+      if (!tracker.declared(offset) && !(await this.commits.declare(partition, tracker, offset, running))) return;
+      this.commits.declareAhead(partition, tracker, offset);
+      tracker.begin(offset);
+      message.mayBeReplay = history === 'unknown';
+      await this.admit(raw.key?.toString('utf8') ?? `${partition}`, message, tracker, heartbeat);
       resolveOffset(raw.offset);
     }
     await heartbeat();
   }
 
   /**
-   * Into the buffer, or aside: a record of a plainly stalled key (KeyedScheduler.plainlyStalled)
-   * that already has STALLED_KEY_WAITING waiting steps aside at once; a record meeting a full buffer
-   * takes the place of a plainly stalled key's newest waiting task, or waits for room, and when none
-   * comes within STALL_MAX_MS (nothing finishes anywhere: every key hangs, or the process stalls) a
-   * stalled key's newest waiting task steps aside to make it. A record whose partition went to
-   * another member (a rebalance) before its turn came is left to that member, which reads it again.
+   * Into the buffer, or aside. The pressure owner says whether the record steps aside at once (its
+   * key is plainly stalled and has enough waiting already). A record meeting a full buffer takes the
+   * place of a waiting task of a key that gives way plainly, or waits for room, and when none comes
+   * within roomWaitMs (nothing finishes anywhere: every key hangs, or the process stalls) of a key
+   * that gives way at all. A record whose partition went to another member (a rebalance) before its
+   * turn came is left to that member, which reads it again.
    */
   private async admit(key: string, message: InboundMessage, tracker: OffsetTracker, heartbeat: () => Promise<void>) {
-    const { stepAside } = this.options;
-    if (stepAside && this.scheduler.plainlyStalled(key) && this.scheduler.waitingFor(key) >= STALLED_KEY_WAITING)
+    const { stepAside, pressure } = this.options;
+    if (stepAside && pressure.admit(key, this.scheduler.waitingFor(key), Date.now()) === 'step-aside')
       return this.deferAside(message, tracker);
     while (stepAside && this.scheduler.full) {
-      // A plainly stalled key would not use its place: it gives it up at once.
-      if (this.scheduler.evictFromStalled(Date.now(), true)) break;
-      if (await this.waitForRoom(heartbeat, STALL_MAX_MS)) break;
-      if (!this.scheduler.evictFromStalled()) {
+      if (this.giveWay(true)) break;
+      if (await this.waitForRoom(heartbeat, pressure.roomWaitMs)) break;
+      if (!this.giveWay(false)) {
         await this.waitForRoom(heartbeat);
         break;
       }
@@ -249,6 +249,12 @@ export class PartitionedConsumer {
     );
   }
 
+  /** A waiting task of a key the pressure owner says gives way (plainly, or at all) steps aside. */
+  private giveWay(plainly: boolean): boolean {
+    const now = Date.now();
+    return this.scheduler.evictWhere((key) => this.options.pressure.givesWay(key, plainly, now));
+  }
+
   private deferAside(message: InboundMessage, tracker: OffsetTracker): void {
     this.stepsAside++;
     void this.run({ ...message, stepAside: true }, tracker).finally(() => this.stepsAside--);
@@ -256,15 +262,15 @@ export class PartitionedConsumer {
 
   /** Handles the record unless its partition went to another member meanwhile, then marks it finished. */
   private async run(message: InboundMessage, tracker: OffsetTracker): Promise<void> {
-    if (this.trackers.get(message.partition) !== tracker) return;
+    if (!this.commits.owns(message.partition, tracker)) return;
     await processRecord(message, this.options);
     tracker.complete(Number(message.offset));
   }
 
-  /** Partitions waiting for room for longer than BLOCKED_AFTER_MS: the buffer does not drain. */
+  /** Partitions waiting for room for longer than the pressure owner's blockedAfterMs: the buffer does not drain. */
   private blockedPartitions(now = Date.now()): number {
     let blocked = 0;
-    for (const { since } of this.roomWaits) if (now - since > BLOCKED_AFTER_MS) blocked++;
+    for (const { since } of this.roomWaits) if (now - since > this.options.pressure.blockedAfterMs) blocked++;
     return blocked;
   }
 
@@ -297,21 +303,5 @@ export class PartitionedConsumer {
         if (!this.stopping) resume();
       }, delay),
     );
-  }
-
-  private async commit(): Promise<void> {
-    const partitions: { partition: number; offset: string }[] = [];
-    for (const [partition, tracker] of this.trackers) {
-      const offset = tracker.committable();
-      if (offset !== null) partitions.push({ partition, offset: String(offset) });
-    }
-    if (partitions.length === 0) return;
-    try {
-      await this.consumer.commitOffsets(partitions.map((p) => ({ topic: this.options.topic, ...p })));
-      for (const p of partitions) this.trackers.get(p.partition)?.markCommitted(Number(p.offset));
-    } catch (error) {
-      // A rebalance moved the partition: its records will be read again (at-least-once), never lost.
-      this.options.logger.warn(`commit on ${this.options.topic} deferred: ${(error as Error).message}`);
-    }
   }
 }

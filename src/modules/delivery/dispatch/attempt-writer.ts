@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
 import { isTransient } from '../../../platform/errors/transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
+import { AttemptLog } from '../attempt-log/attempt-log.js';
 import type { AttemptRecord } from './attempt-record.js';
 
-const MAX_BODY_CHARS = 4096;
 // Alerted on (deploy/observability): a failing write stalls deliveries, whose offsets wait for it.
 const writeErrors = counter('hookline_attempt_log_write_errors_total', 'Attempt records whose INSERT failed');
 
@@ -20,15 +19,15 @@ const writeErrors = counter('hookline_attempt_log_write_errors_total', 'Attempt 
 export class AttemptWriter {
   private readonly batcher: MicroBatcher<AttemptRecord>;
 
-  constructor(
-    private readonly db: DataSource,
-    config: AppConfig,
-  ) {
+  constructor(log: AttemptLog, config: AppConfig) {
     const insert = (rows: AttemptRecord[]) =>
-      this.insert(rows).catch((error: unknown) => {
-        writeErrors.inc(rows.length);
-        throw error;
-      });
+      log.insert(rows).then(
+        (): void[] => rows.map(() => undefined),
+        (error: unknown) => {
+          writeErrors.inc(rows.length);
+          throw error;
+        },
+      );
     this.batcher = new MicroBatcher(insert, {
       maxItems: 500,
       maxDelayMs: config.env.ATTEMPT_FLUSH_MS,
@@ -40,36 +39,5 @@ export class AttemptWriter {
 
   write(record: AttemptRecord): Promise<void> {
     return this.batcher.add(record);
-  }
-
-  private async insert(rows: AttemptRecord[]): Promise<void[]> {
-    const column = <K extends keyof AttemptRecord>(key: K) => rows.map((r) => r[key]);
-    await this.db.query(
-      `INSERT INTO delivery_attempts (id, created_at, tenant_id, subscription_id, event_id, event_type, attempt,
-         trigger, outcome, status_code, response_time_ms, response_body, response_headers, error, trace_id,
-         next_attempt_at)
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::text[],
-         $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::jsonb[], $14::text[],
-         $15::text[], $16::timestamptz[])`,
-      [
-        column('id'),
-        rows.map((r) => r.createdAt.toISOString()),
-        column('tenantId'),
-        column('subscriptionId'),
-        column('eventId'),
-        column('eventType'),
-        column('attempt'),
-        column('trigger'),
-        column('outcome'),
-        column('statusCode'),
-        column('responseTimeMs'),
-        rows.map((r) => r.responseBody?.slice(0, MAX_BODY_CHARS) ?? null),
-        rows.map((r) => (r.responseHeaders ? JSON.stringify(r.responseHeaders) : null)),
-        rows.map((r) => r.error?.slice(0, 1000) ?? null),
-        column('traceId'),
-        rows.map((r) => r.nextAttemptAt?.toISOString() ?? null),
-      ],
-    );
-    return rows.map(() => undefined);
   }
 }

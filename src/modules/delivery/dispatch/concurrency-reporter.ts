@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CircuitStore } from '../failures/circuit-store.js';
-import type { SubscriptionSlots } from './subscription-slots.js';
+import type { SubscriptionPressure } from '../pressure/subscription-pressure.js';
 
 /** How often the limits that moved are written: the view lags by at most this much. */
 const REPORT_EVERY_MS = 2_000;
@@ -19,10 +19,10 @@ export class ConcurrencyReporter implements OnModuleDestroy {
 
   constructor(private readonly store: CircuitStore) {}
 
-  /** Reports the limits of `slots` from now on. */
-  watch(slots: SubscriptionSlots): void {
+  /** Reports the limits the pressure owner moves from now on. */
+  watch(pressure: Pick<SubscriptionPressure, 'takeChanged'>): void {
     clearInterval(this.timer);
-    this.timer = setInterval(() => void this.report(slots), REPORT_EVERY_MS);
+    this.timer = setInterval(() => void this.report(pressure), REPORT_EVERY_MS);
     this.timer.unref();
   }
 
@@ -31,8 +31,8 @@ export class ConcurrencyReporter implements OnModuleDestroy {
     if (this.tenants.get(subscriptionId) !== tenantId) this.tenants.set(subscriptionId, tenantId);
   }
 
-  async report(slots: SubscriptionSlots): Promise<void> {
-    const rows = [...slots.takeChanged()]
+  async report(pressure: Pick<SubscriptionPressure, 'takeChanged'>): Promise<void> {
+    const rows = [...pressure.takeChanged()]
       .filter(([id]) => this.tenants.has(id))
       .map(([id, limit]) => ({ tenantId: this.tenants.get(id)!, id, limit }));
     if (rows.length === 0) return;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
 import { lowerBoundIso } from '../../../platform/database/time-bound.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
+import { AttemptLog } from '../attempt-log/attempt-log.js';
 import type { DeliveryTaskV1 } from '../delivery-task.js';
 
 /**
@@ -27,7 +27,7 @@ const checks = counter(
 export class DeliveredCheck {
   private readonly batcher: MicroBatcher<DeliveryTaskV1, boolean>;
 
-  constructor(private readonly db: DataSource) {
+  constructor(private readonly log: AttemptLog) {
     this.batcher = new MicroBatcher((tasks) => this.lookUp(tasks), {
       maxItems: 500,
       maxDelayMs: 2,
@@ -42,21 +42,14 @@ export class DeliveredCheck {
     return found;
   }
 
-  private async lookUp(tasks: DeliveryTaskV1[]): Promise<boolean[]> {
-    const rows: { n: string }[] = await this.db.query(
-      // Ids compared as text: a malformed id in one task must not fail its batch-mates' question.
-      `SELECT x.n FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) WITH ORDINALITY AS x(t, s, e, since, n)
-        WHERE EXISTS (SELECT 1 FROM delivery_attempts a
-                       WHERE a.tenant_id = x.t AND a.event_id = x.e AND a.subscription_id::text = x.s
-                         AND a.outcome = 'success' AND a.created_at >= x.since)`,
-      [
-        tasks.map((t) => t.tenant_id),
-        tasks.map((t) => t.subscription_id),
-        tasks.map((t) => t.event.id),
-        tasks.map((t) => lowerBoundIso(Date.parse(t.first_attempt_at), CLOCK_TOLERANCE_MS)),
-      ],
+  private lookUp(tasks: DeliveryTaskV1[]): Promise<boolean[]> {
+    return this.log.succeeded(
+      tasks.map((t) => ({
+        tenantId: t.tenant_id,
+        subscriptionId: t.subscription_id,
+        eventId: t.event.id,
+        since: lowerBoundIso(Date.parse(t.first_attempt_at), CLOCK_TOLERANCE_MS),
+      })),
     );
-    const found = new Set(rows.map((r) => Number(r.n) - 1));
-    return tasks.map((_, i) => found.has(i));
   }
 }

@@ -11,44 +11,45 @@ import { SubscriptionCredentials } from '../../subscriptions/subscription-creden
 import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 import { AttemptWriter } from './attempt-writer.js';
 import { markedIfReplay, type DeliveryTaskV1 } from '../delivery-task.js';
-import { RetryPolicy, type NextStep } from '../retry/retry-policy.js';
+import { RetryPolicy } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import { bodyOf } from '../task-record.js';
 import { TaskDeferral } from './task-deferral.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { DeliveredCheck } from './delivered-check.js';
-import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
 import {
   attemptRecord,
   slotOutcome,
+  type AdmissionStep,
+  type AttemptStep,
   type DispatchContext,
+  type DispatchFlow,
+  type DispatchOutcome,
   type DispatchStep,
-  type PendingStep,
 } from './dispatch-steps.js';
-import { AppConfig } from '../../../platform/config/app-config.js';
-import { StallConfirmation } from '../../../platform/kafka/stall-confirmation.js';
+import { SubscriptionPressure } from '../pressure/subscription-pressure.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
-
-/**
- * How long a task waits for one of its subscription's request slots before it steps aside: long
- * enough for a slow large upload to finish, short against an endpoint that hangs.
- */
-const SLOT_WAIT_MS = 5_000;
 
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
 
 /**
- * One delivery task, as a small typed state machine (DispatchStep): prepare (subscription, failure
- * checks) → send (signed request) → record the attempt → route (success, next retry tier, DLQ or
- * park), then the circuit and the subscription's status follow. Resolves only
- * when the attempt is on record and any forwarded task is acknowledged; never throws for an
- * endpoint's failure, which is an outcome, not an error.
+ * One delivery task, as a small typed state machine (DispatchStep): admit (a request slot of its
+ * subscription, or step aside) → prepare (subscription, failure checks) → send (signed request) →
+ * record the attempt → route (success, next retry tier, DLQ or park), then the circuit and the
+ * subscription's status follow. Resolves only when the attempt is on record and any forwarded task
+ * is acknowledged; never throws for an endpoint's failure, which is an outcome, not an error.
  */
 @Injectable()
 export class DeliveryService {
   private readonly log = new Logger('Delivery');
-  private readonly slots: SubscriptionSlots;
+  /**
+   * The task of each (subscription, event) in dispatch in this process, as a promise of its end. A
+   * possible replay waits for its twin before it asks the attempt log: after a crash a task may
+   * be read twice, both copies at once (the first never begun, the second fanned out again), and
+   * the second must see the first's attempt.
+   */
+  private readonly inDispatch = new Map<string, Promise<void>>();
 
   constructor(
     private readonly matching: MatchingService,
@@ -62,55 +63,65 @@ export class DeliveryService {
     private readonly deliveredCheck: DeliveredCheck,
     private readonly secrets: SubscriptionSecrets,
     private readonly credentials: SubscriptionCredentials,
-    stalls: StallConfirmation,
-    config: AppConfig,
+    private readonly pressure: SubscriptionPressure,
   ) {
-    this.slots = new SubscriptionSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
-    concurrency.watch(this.slots);
-    matching.onForget((id) => this.slots.forget(id));
-    // Records are keyed by subscription: a key stalls only while its endpoint keeps a request waiting.
-    stalls.judgeWith((subscriptionId, now) => this.slots.endpointHolds(subscriptionId, now));
+    concurrency.watch(pressure);
+    matching.onForget((id) => pressure.forget(id));
   }
 
   /**
-   * `history`: the attempts before this one (retry tiers carry it in a header). A subscription that
-   * already has its share of requests in flight across the stages, with none freed within
-   * SLOT_WAIT_MS while others' were (SubscriptionSlots.acquire), makes the task step aside instead
-   * of holding a slot here. `record`: the Kafka record the task was read from, which the attempt's
-   * span describes; when the consumer base asks it to step aside (its subscription stalls), the task
-   * goes to a retry tier at once, still marked when it may be a replay. A task that may be a replay
-   * (the record is in its consumer's replay window, or fan-out marked it) is first checked against
-   * the attempt log, and not sent again once delivered.
+   * `history`: the attempts before this one (retry tiers carry it in a header). `record`: the Kafka
+   * record the task was read from, which the attempt's span describes; the consumer base may have
+   * marked it to step aside (its subscription stalls) or as a possible replay (its previous owner
+   * may have processed it: the attempt log is asked first).
    */
   async deliver(
     task: DeliveryTaskV1,
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
-  ): Promise<NextStep | 'skipped' | 'deferred'> {
-    if (record?.stepAside && (await this.deferral.defer(markedIfReplay(task, record.mayBeReplay), history)))
-      return 'deferred';
-    if ((record?.mayBeReplay || task.may_be_replay) && (await this.deliveredCheck.delivered(task))) return 'skipped';
-    const id = task.subscription_id;
-    this.concurrency.saw(task.tenant_id, id);
-    if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
-      if (await this.deferral.defer(task, history)) return 'deferred';
-      await this.slots.acquire(id, 2 ** 31 - 1);
-    }
-    const sent: SentRequest = {};
+  ): Promise<DispatchOutcome> {
+    const twin = `${task.subscription_id} ${task.event.id}`;
+    const ended = Promise.withResolvers<void>();
+    const flow: DispatchFlow = { task, history, record, sent: {}, twinEnded: this.inDispatch.get(twin) };
+    this.inDispatch.set(twin, ended.promise);
+    let state: DispatchStep = record?.stepAside ? { step: 'step-aside', because: 'buffer' } : this.admitStep();
     try {
-      return await this.traced(task, history, sent, record);
+      while (state.step === 'admit' || state.step === 'step-aside') state = await this.admission(state, flow);
+      return state.step === 'end' ? state.outcome : await this.traced(state, flow);
     } finally {
-      this.slots.release(id, sent.outcome, sent.firstByteMs);
-      if (sent.outcome === 'answered') this.deferral.answered(id);
+      if (flow.slotTakenAt !== undefined)
+        this.pressure.release(task.subscription_id, flow.sent, Date.now() - flow.slotTakenAt);
+      if (this.inDispatch.get(twin) === ended.promise) this.inDispatch.delete(twin);
+      ended.resolve();
     }
   }
 
-  private traced(
-    task: DeliveryTaskV1,
-    history: readonly AttemptSummary[],
-    sent: SentRequest,
-    record: InboundMessage | undefined,
-  ): Promise<NextStep | 'skipped'> {
+  private admitStep(mayStepAside = true): DispatchStep {
+    return { step: 'admit', mayStepAside };
+  }
+
+  /** Before the attempt: a slot of the subscription's, or a step aside to a retry tier. */
+  private async admission(state: AdmissionStep, flow: DispatchFlow): Promise<DispatchStep> {
+    const { task, history, record } = flow;
+    if (state.step === 'step-aside') {
+      // A possible replay steps aside still marked, so that its later delivery checks too.
+      const deferredTask = markedIfReplay(task, record?.mayBeReplay);
+      if (await this.deferral.defer(deferredTask, history)) return { step: 'end', outcome: 'deferred' };
+      return this.admitStep(state.because === 'buffer');
+    }
+    if (record?.mayBeReplay || task.may_be_replay) {
+      await flow.twinEnded;
+      if (await this.deliveredCheck.delivered(task)) return { step: 'end', outcome: 'skipped' };
+    }
+    this.concurrency.saw(task.tenant_id, task.subscription_id);
+    const verdict = await this.pressure.acquire(task.subscription_id, !state.mayStepAside);
+    if (verdict === 'step-aside') return { step: 'step-aside', because: 'stalled' };
+    flow.slotTakenAt = Date.now();
+    return { step: 'prepare' };
+  }
+
+  private traced(state: AttemptStep, flow: DispatchFlow): Promise<DispatchOutcome> {
+    const { task, history, sent, record } = flow;
     return traceAttempt(
       {
         tenantId: task.tenant_id,
@@ -124,18 +135,18 @@ export class DeliveryService {
         previousAttemptTraceparent: task.previous_attempt_traceparent,
         record,
       },
-      (telemetry) => this.attempt({ task, history, telemetry, sent }),
+      (telemetry) => this.attempt(state, { task, history, record, sent, telemetry }),
     );
   }
 
   /** Walks the attempt's steps from prepare to end (see DispatchStep). */
-  private async attempt(context: DispatchContext): Promise<NextStep | 'skipped'> {
-    let state: DispatchStep = { step: 'prepare' };
-    while (state.step !== 'end') state = await this.advance(state, context);
+  private async attempt(first: AttemptStep, context: DispatchContext): Promise<DispatchOutcome> {
+    let state: DispatchStep = first;
+    while (state.step !== 'end') state = await this.advance(state as AttemptStep, context);
     return state.outcome;
   }
 
-  private advance(state: PendingStep, context: DispatchContext): Promise<DispatchStep> {
+  private advance(state: AttemptStep, context: DispatchContext): Promise<DispatchStep> {
     switch (state.step) {
       case 'prepare':
         return this.prepare(context);
@@ -177,7 +188,7 @@ export class DeliveryService {
     const keys = this.secrets.signingKeys(subscription, new Date(requestAt));
     const headers = signedRequestHeaders({ msgId: task.event.id, body, keys, now: requestAt });
     // traceparent (per subscription, on by default) is written by the telemetry layer.
-    const answered = this.slots.sending(task.subscription_id, requestAt);
+    const answered = this.pressure.sending(task.subscription_id, requestAt);
     const result = await telemetry
       .outbound(subscription.sendTraceparent, (traceHeaders) =>
         this.egress.post(subscription.url, {

@@ -7,15 +7,28 @@ import type { DeliveryTaskV1 } from '../delivery-task.js';
 import type { NextStep } from '../retry/retry-policy.js';
 import type { AttemptSummary } from '../attempt-history.js';
 import type { AttemptRecord } from './attempt-record.js';
-import type { SentRequest, SlotOutcome } from './subscription-slots.js';
+import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
+import type { SentRequest, SlotOutcome } from '../pressure/request-slots.js';
+
+/** Why a task steps aside: the consumer base sent it aside (its buffer), or its subscription stalls (its slots). */
+export type StepAsideCause = 'buffer' | 'stalled';
 
 /**
- * Where one delivery attempt stands, as Svix's worker walks it: prepare → send → record → route.
- * Each step carries exactly what the next one needs, so a step cannot run without its inputs.
- * prepare goes straight to route when the task is not to be attempted (parked, circuit open) and
- * ends when its subscription is gone; route always ends.
+ * Where one delivery task stands, as Svix's worker walks its dispatch: admit → prepare → send →
+ * record → route, or admit → step-aside. Each step carries exactly what the next one needs, so a
+ * step cannot run without its inputs. admit takes one of the subscription's request slots, ends a
+ * replayed task already delivered, or makes the task step aside; step-aside defers it to a retry
+ * tier (and, with no tier to go to, admits it after all). prepare goes straight to route when the
+ * task is not to be attempted (parked, circuit open) and ends when its subscription is gone; route
+ * always ends.
  */
 export type DispatchStep =
+  | {
+      step: 'admit';
+      /** False once the task has been refused a step aside (no tier): it then waits for its slot. */
+      mayStepAside: boolean;
+    }
+  | { step: 'step-aside'; because: StepAsideCause }
   | { step: 'prepare' }
   | { step: 'send'; subscription: SubscriptionView }
   | { step: 'record'; subscription: SubscriptionView; result: EgressResult; requestAt: number; next: NextStep }
@@ -32,17 +45,32 @@ export type DispatchStep =
       /** Every attempt so far, this one (or this skip) included. */
       trail: AttemptSummary[];
     }
-  | { step: 'end'; outcome: NextStep | 'skipped' };
+  | { step: 'end'; outcome: DispatchOutcome };
 
-/** A step that still has work to do. */
-export type PendingStep = Exclude<DispatchStep, { step: 'end' }>;
+/** How a task's dispatch ended: the retry policy's next step, skipped (gone, or delivered before), or deferred. */
+export type DispatchOutcome = NextStep | 'skipped' | 'deferred';
 
-/** What every step of one attempt may read; `sent` is filled in for the subscription's slot. */
-export interface DispatchContext {
+/** The steps before the attempt (no attempt span yet). */
+export type AdmissionStep = Extract<DispatchStep, { step: 'admit' | 'step-aside' }>;
+/** The steps of the attempt itself, in its span. */
+export type AttemptStep = Exclude<DispatchStep, AdmissionStep | { step: 'end' }>;
+
+/** What every step of one task may read; `sent` is filled in for the subscription's slot. */
+export interface DispatchFlow {
   task: DeliveryTaskV1;
   history: readonly AttemptSummary[];
-  telemetry: AttemptTelemetry;
+  /** The Kafka record the task was read from (the consumer base's marks: step aside, may be a replay). */
+  record?: InboundMessage;
   sent: SentRequest;
+  /** When the task took its subscription's request slot; undefined while it holds none. */
+  slotTakenAt?: number;
+  /** The end of the same (subscription, event)'s task already in dispatch here, if one is. */
+  twinEnded?: Promise<void>;
+}
+
+/** The flow of an attempt under way: its span's telemetry too. */
+export interface DispatchContext extends DispatchFlow {
+  telemetry: AttemptTelemetry;
 }
 
 /** The attempt log's row for an attempt that was sent. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AttemptLog } from '../../delivery/attempt-log/attempt-log.js';
 
 export interface RecoveryWindow {
   tenantId: string;
@@ -16,52 +17,70 @@ export interface RecoverableEvent {
   payload: string;
 }
 
+/** One step of the walk: the events to recover, and the last event id looked at (the next step's start). */
+export interface RecoveryBatch {
+  events: RecoverableEvent[];
+  /** Null when the window holds no further event. */
+  lastSeen: string | null;
+}
+
+/** Events looked at per query while counting. */
+const COUNT_STEP = 5_000;
+
 /**
  * Selects the events of a window that went to the subscription, from the events table (kept
  * EVENT_RETENTION_DAYS for this). The walk goes in event id order: an event stored twice (its
  * ingest record was redelivered) then counts once (DISTINCT ON, first copy), and each batch is a
  * short range scan of the (tenant, id) index after the last id, whatever the table's statistics
- * say. An event's latest attempt is looked up among attempts made since the window opened (an
- * attempt never precedes its event; the hour absorbs clock skew), which keeps the lookup to the
- * few daily partitions that can hold it.
+ * say. For `failed`, the attempt log says which of a batch's events had a latest attempt that did
+ * not succeed.
  */
 @Injectable()
 export class RecoveryEventsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly attempts: AttemptLog,
+  ) {}
 
   async count(w: RecoveryWindow): Promise<number> {
-    const rows: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM (${this.candidates(w, '')}) c`, [
-      w.tenantId,
-      w.subscriptionId,
-      w.since,
-      w.until,
-    ]);
-    return Number(rows[0].n);
+    if (w.status === 'all') {
+      const rows: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM (${CANDIDATES}) c`, [
+        w.tenantId,
+        w.subscriptionId,
+        w.since,
+        w.until,
+        '',
+        null,
+      ]);
+      return Number(rows[0].n);
+    }
+    let total = 0;
+    for (let after: string | null = ''; after !== null;) {
+      const batch = await this.batch(w, after, COUNT_STEP);
+      total += batch.events.length;
+      after = batch.lastSeen;
+    }
+    return total;
   }
 
-  /** The next `limit` events with an id after `afterId`, in id order. */
-  batch(w: RecoveryWindow, afterId: string | null, limit: number): Promise<RecoverableEvent[]> {
-    return this.db.query(
-      `SELECT id, payload::text AS payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`,
+  /** The events among the next `limit` of the window with an id after `afterId`, in id order. */
+  async batch(w: RecoveryWindow, afterId: string | null, limit: number): Promise<RecoveryBatch> {
+    const candidates: RecoverableEvent[] = await this.db.query(
+      `SELECT id, payload::text AS payload FROM (${CANDIDATES}) c`,
       [w.tenantId, w.subscriptionId, w.since, w.until, afterId ?? '', limit],
     );
-  }
-
-  private candidates(w: RecoveryWindow, after: string): string {
-    // subscription_id is compared as text on purpose: the lookup must go through the (tenant,
-    // event) index; the (tenant, subscription) one would read every attempt of the subscription
-    // for each event, which a planner with stale statistics (after a burst of events) may pick.
-    const latestFailed = `
-      WHERE (SELECT a.outcome FROM delivery_attempts a
-              WHERE a.tenant_id = $1 AND a.event_id = d.id AND a.subscription_id::text = $2::uuid::text
-                AND a.created_at >= $3::timestamptz - interval '1 hour' AND a.created_at < now() + interval '1 hour'
-              ORDER BY a.created_at DESC, a.id DESC LIMIT 1) <> 'success'`;
-    return `
-      SELECT d.id, d.payload FROM (
-        SELECT DISTINCT ON (e.id) e.id, e.payload FROM events e
-         WHERE e.tenant_id = $1 AND $2::uuid = ANY (e.subscription_ids)
-           AND e.received_at >= $3::timestamptz AND e.received_at < $4::timestamptz ${after}
-         ORDER BY e.id, e.received_at) d
-      ${w.status === 'failed' ? latestFailed : ''}`;
+    const lastSeen = candidates.at(-1)?.id ?? null;
+    if (w.status === 'all' || candidates.length === 0) return { events: candidates, lastSeen };
+    const ids = candidates.map((e) => e.id);
+    const failed = await this.attempts.latestFailed(w.tenantId, w.subscriptionId, ids, w.since);
+    return { events: candidates.filter((e) => failed.has(e.id)), lastSeen };
   }
 }
+
+/** The window's events that went to the subscription, each once, in id order after $5, at most $6 (all when null). */
+const CANDIDATES = `
+  SELECT DISTINCT ON (e.id) e.id, e.payload FROM events e
+   WHERE e.tenant_id = $1 AND $2::uuid = ANY (e.subscription_ids)
+     AND e.received_at >= $3::timestamptz AND e.received_at < $4::timestamptz AND e.id > $5
+   ORDER BY e.id, e.received_at
+   LIMIT $6`;

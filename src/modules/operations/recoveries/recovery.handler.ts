@@ -5,7 +5,7 @@ import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
-import { RecoveryEventsRepository, type RecoveryWindow } from './recovery-events.repository.js';
+import { RecoveryEventsRepository, type RecoverableEvent, type RecoveryWindow } from './recovery-events.repository.js';
 import { parseExact } from '../../../platform/json/exact-json.js';
 import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
@@ -21,7 +21,7 @@ interface RecoveryCheckpoint {
   total: number;
   processed: number;
   redelivered: number;
-  /** The last event id handled (events are taken in id order). */
+  /** The last event id looked at (events are taken in id order). */
   after: string | null;
 }
 
@@ -61,26 +61,14 @@ export class RecoveryHandler implements OperationHandler {
     }
     while (!p.dry_run) {
       await this.requireDeliverable(tenantId, p.subscription_id);
-      const batch = await this.events.batch(window, state.after, this.config.env.OPERATIONS_BATCH_SIZE);
-      if (batch.length === 0) break;
-      const orderings = await Promise.all(
-        batch.map((e) => this.sequences.next({ tenantId, eventId: e.id, subscriptionIds: [p.subscription_id] })),
-      );
-      const now = new Date();
-      await this.tasks.send(
-        batch.map((e, i) => {
-          const ordering = orderings[i].get(p.subscription_id)!;
-          const stored = parseExact(e.payload).value as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
-          const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
-          return this.tasks.task(tenantId, p.subscription_id, event, now);
-        }),
-      );
-      const last = batch[batch.length - 1];
+      const { events, lastSeen } = await this.events.batch(window, state.after, this.config.env.OPERATIONS_BATCH_SIZE);
+      if (lastSeen === null) break;
+      await this.redeliver(tenantId, p.subscription_id, events);
       state = {
         total: state.total,
-        processed: state.processed + batch.length,
-        redelivered: state.redelivered + batch.length,
-        after: last.id,
+        processed: state.processed + events.length,
+        redelivered: state.redelivered + events.length,
+        after: lastSeen,
       };
       await run.checkpoint(state, state.total > 0 ? Math.min(1, state.processed / state.total) : 1);
     }
@@ -92,6 +80,23 @@ export class RecoveryHandler implements OperationHandler {
       },
       resultUrl: `/v1/operations/${run.operation.id}/result`,
     };
+  }
+
+  /** The events as tasks to the subscription again, with new sequence numbers; resolves on Kafka's acknowledgement. */
+  private async redeliver(tenantId: string, subscriptionId: string, events: RecoverableEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const orderings = await Promise.all(
+      events.map((e) => this.sequences.next({ tenantId, eventId: e.id, subscriptionIds: [subscriptionId] })),
+    );
+    const now = new Date();
+    await this.tasks.send(
+      events.map((e, i) => {
+        const ordering = orderings[i].get(subscriptionId)!;
+        const stored = parseExact(e.payload).value as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
+        const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
+        return this.tasks.task(tenantId, subscriptionId, event, now);
+      }),
+    );
   }
 
   /** Checked before every batch: a subscription disabled or deleted meanwhile stops the recovery. */
