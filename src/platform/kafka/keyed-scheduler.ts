@@ -116,6 +116,8 @@ export class KeyedScheduler {
     while (this.active < this.maxActive && this.ready.length > 0) {
       const key = this.ready.shift()!;
       this.readySet.delete(key);
+      // Its waiting tasks stepped aside (evictWhere) after it was marked ready: nothing to start.
+      if (!this.waiting.has(key)) continue;
       // Over its share while slots are scarce: out of the line until one of its own tasks finishes
       // (finish marks it ready again), so a hanging key is not passed over on every pump.
       if ((this.running.get(key) ?? 0) >= limit) continue;

@@ -80,6 +80,18 @@ describe('KeyedScheduler shares', () => {
     expect(evicted).toEqual(['slow3', 'busy4']);
   });
 
+  it('passes over a ready key whose last waiting task was evicted', async () => {
+    const s = new KeyedScheduler(1, 2, 10);
+    const gate = deferred();
+    s.submit('a', () => gate.promise);
+    const ran: string[] = [];
+    s.submit('b', async () => void ran.push('b'), () => ran.push('b evicted'));
+    expect(s.evictWhere((key) => key === 'b')).toBe(true);
+    gate.resolve();
+    const idle = await Promise.race([s.idle().then(() => true), new Promise((r) => setTimeout(() => r(false), 500))]);
+    expect({ idle, ran, size: s.size }).toEqual({ idle: true, ran: ['b evicted'], size: 0 });
+  });
+
   it('evicts only tasks that can step aside', async () => {
     const s = new KeyedScheduler(10, 1, 3);
     s.submit('k', hang);
