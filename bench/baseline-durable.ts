@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import { signDelivery } from '../src/platform/egress/signer.js';
 import { benchSubscriptionId, dropTopics, kafka, newPrefix, publish, tenant } from './context.js';
 import { settings } from './settings.js';
+import { meterStack, perDelivery } from './stack-cpu.js';
 import type { BaselineResult } from './baseline.js';
 import { percentiles } from './stats.js';
 
@@ -54,7 +55,9 @@ export async function runDurableBaseline(
   const loop = new DurableLoop(url, agent, db, concurrency);
   const consumer = kafka.consumer({ groupId: `${prefix}.durable`, maxWaitTimeInMs: 100 });
   try {
-    return await loop.drain(consumer, topic, total);
+    const stack = await meterStack();
+    const result = await loop.drain(consumer, topic, total);
+    return { ...result, stackCpu: perDelivery(await stack.stop(), result.deliveries) };
   } finally {
     await consumer.disconnect().catch(() => undefined);
     await agent.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { signDelivery } from '../src/platform/egress/signer.js';
+import type { StackCpuMs } from './stack-cpu.js';
 import { percentiles, type Percentiles } from './stats.js';
 
 export interface BaselineResult {
@@ -12,6 +13,8 @@ export interface BaselineResult {
   latencyMs: Percentiles;
   /** The loop's own CPU (its process does nothing else meanwhile) per request, ms. */
   cpuMsPerRequest: number;
+  /** The durable loop's: the broker's, Postgres's and the machine's CPU per delivery, ms. */
+  stackCpu?: StackCpuMs;
 }
 
 /**

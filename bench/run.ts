@@ -23,7 +23,8 @@ import { runMigrations } from '../src/platform/database/data-source.js';
  * Settings are in bench/settings.ts and the README; it ends with one table of ratios to raw.
  */
 async function main(): Promise<void> {
-  await runMigrations(AppConfig.fromEnv({ DATABASE_URL: settings.databaseUrl }));
+  // The key ring too: a migration seals what the database holds (secrets at rest).
+  await runMigrations(AppConfig.fromEnv({ ...process.env, DATABASE_URL: settings.databaseUrl }));
   await receiver.start();
   const { deliveries, rawConcurrency } = settings;
   await runBaseline(receiver.url('/warm-up'), receiver.caFile, Math.min(2000, deliveries), rawConcurrency);

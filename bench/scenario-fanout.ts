@@ -16,6 +16,7 @@ import {
 import { latencyHops, type LatencyHops } from './latency-hops.js';
 import { BenchService } from './service-fleet.js';
 import { settings } from './settings.js';
+import { meterStack, perDelivery, type StackCpuMs } from './stack-cpu.js';
 import { percentiles, type Percentiles } from './stats.js';
 
 /** Every event to every one of S subscriptions: a burst for throughput, then a fixed rate for latency. */
@@ -33,6 +34,8 @@ export interface FanoutResult {
     burstCpuSecondsByRoles: Record<string, number>;
     /** The burst's CPU, every process together, per delivery. */
     burstCpuMsPerDelivery: number;
+    /** The burst's CPU of the broker, Postgres and the whole machine per delivery, from /proc. */
+    burstStackCpu: StackCpuMs;
   };
   duplicates: number;
 }
@@ -57,11 +60,13 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
     const events = Math.ceil(settings.deliveries / subscriptions);
     const before = service.usage();
     const cpuBefore = service.cpuByRoles();
+    const stack = await meterStack();
     const started = Date.now();
     await publish(producer, topic, events);
     const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
     const seconds = (burst.lastAt - started) / 1000;
     const burstCpuSecondsByRoles = service.cpuByRoles(cpuBefore);
+    const burstStackCpu = perDelivery(await stack.stop(), burst.requests);
 
     // BENCH_LATENCY_SECONDS=0 skips the fixed-rate runs.
     const steady = (rate: number) =>
@@ -87,6 +92,7 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
         burstCpuSecondsByRoles,
         burstCpuMsPerDelivery:
           (Object.values(burstCpuSecondsByRoles).reduce((sum, x) => sum + x, 0) * 1000) / burst.requests,
+        burstStackCpu,
       },
       duplicates: burst.requests - burst.unique + (latency?.duplicates ?? 0) + (halfLoad?.duplicates ?? 0),
     };

@@ -5,6 +5,7 @@ import type { FreshnessResult } from './scenario-freshness.js';
 import type { FiltersResult } from './scenario-filters.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
+import type { StackCpuMs } from './stack-cpu.js';
 import type { Percentiles } from './stats.js';
 
 /** One row of the summary: a rate, its ratios to the raw and durable baselines of the same run, and notes. */
@@ -104,13 +105,19 @@ const tailNote = (h: LatencyHops) =>
   `slowest ${h.tail}: publish → matched ${fixed(h.publishToMatchedMs, 0)}, ` +
   `→ request ${fixed(h.matchedToRequestMs, 0)}, request ${fixed(h.requestMs, 0)} ms (medians)`;
 
+/** The broker's, Postgres's and the whole machine's CPU per delivery, read from /proc. */
+const stackNote = (s: StackCpuMs) =>
+  `broker ${fixed(s.brokerMs)}, Postgres ${fixed(s.postgresMs)}, machine ${fixed(s.machineMs)} ms`;
+
 /**
- * The service's CPU a delivery in the burst, beside the raw loop's a request: costs, where the rates
- * also carry how much of the shared machine each side got.
+ * The service's CPU a delivery in the burst, beside the raw loop's a request, and what the broker,
+ * Postgres and the machine spent a delivery meanwhile: costs, where the rates also carry how much of
+ * the shared machine each side got.
  */
 function cpuNote(s: FanoutResult, baseline: BaselineResult): string {
   const ms = s.service.burstCpuMsPerDelivery;
-  return `service CPU ${fixed(ms)} ms a delivery (${fixed(ms / baseline.cpuMsPerRequest, 1)} × the raw loop's a request)`;
+  const raw = `${fixed(ms / baseline.cpuMsPerRequest, 1)} × the raw loop's a request`;
+  return `CPU a delivery: service ${fixed(ms)} ms (${raw}), ${stackNote(s.service.burstStackCpu)}`;
 }
 
 function fanoutRows(s: FanoutResult, r: Results): Row[] {
@@ -155,7 +162,12 @@ export function rowsOf(r: Results): Row[] {
       label: `durable baseline (Kafka in, POST, attempt rows, commit; ${r.durable.concurrency} in flight)`,
       perSecond: r.durable.perSecond,
       latencyMs: r.durable.latencyMs,
-      note: `loop CPU ${fixed(r.durable.cpuMsPerRequest, 3)} ms a delivery`,
+      note: [
+        `CPU a delivery: loop ${fixed(r.durable.cpuMsPerRequest, 3)} ms`,
+        r.durable.stackCpu && stackNote(r.durable.stackCpu),
+      ]
+        .filter(Boolean)
+        .join(', '),
     },
     ...r.fanout.flatMap((s) => fanoutRows(s, r)),
     ...(r.hang ? hangRows(r.hang) : []),
