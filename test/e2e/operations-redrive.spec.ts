@@ -23,14 +23,15 @@ describe('operations: dead-letter redrive', () => {
   const events = { e1: `evt_${randomUUID()}`, e2: `evt_${randomUUID()}`, e3: `evt_${randomUUID()}` };
   let healthy = false;
 
-  /** Parked records: tasks of both subscriptions, a poison record, one redriven already, another tenant's. */
+  /** Parked records: tasks of both subscriptions (of both forms), a poison record, one redriven already, another tenant's. */
   const seedDeadLetters = async (h: PipelineHarness) => {
     [subS, subT] = h.subscriptionIds;
     const seed = new OperationsSeed(h.fixtures.db, h.tenant);
     const ago = (m: number) => new Date(Date.now() - m * MIN);
     parked.d1 = await seed.parked(subS, events.e1, 'exhausted', ago(10), 41);
     parked.d2 = await seed.parked(subS, events.e2, 'gone', ago(8));
-    parked.d3 = await seed.parked(subT, events.e3, 'exhausted', ago(7));
+    // Parked by the previous version: a DeliveryTaskV1, its event an object and no body.
+    parked.d3 = await seed.parked(subT, events.e3, 'exhausted', ago(7), 1, 'V1');
     parked.poison = await seed.deadLetter({
       subscriptionId: null,
       reason: 'invalid_envelope',
@@ -105,6 +106,8 @@ describe('operations: dead-letter redrive', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(ids('/s').sort()).toEqual([events.e1, events.e2].sort());
     expect(ids('/t')).toEqual([events.e3]);
+    // The V1 task parked by the previous version goes out with its data, as that version sent it.
+    expect(JSON.parse(receiver.deliveries('/t')[0].body)).toMatchObject({ id: events.e3, data: { parked: events.e3 } });
     const m = await marks();
     expect([m[parked.d2], m[parked.d3]]).toEqual([final.id, final.id]);
     expect(m[parked.poison]).toBeNull();

@@ -4,7 +4,7 @@ import { dataSourceOptions } from '../../src/platform/database/data-source.js';
 import { AttemptLog } from '../../src/modules/delivery/attempt-log/attempt-log.js';
 import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { DeliveredCheck } from '../../src/modules/delivery/dispatch/delivered-check.js';
-import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import type { DeliveryTaskV2 } from '../../src/modules/delivery/delivery-task.js';
 import { attemptRow, deliveryTask } from '../support/delivery-tasks.js';
 import { EventStore } from '../../src/modules/events/event-store.js';
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
@@ -22,7 +22,7 @@ describe('replay lookups', () => {
   beforeAll(() => db.initialize());
   afterAll(() => db.destroy());
 
-  const task = (over: Partial<DeliveryTaskV1> & { eventId: string }): DeliveryTaskV1 => {
+  const task = (over: Partial<DeliveryTaskV2> & { eventId: string }): DeliveryTaskV2 => {
     const { eventId, ...rest } = over;
     const fixture = deliveryTask(over.tenant_id!, over.subscription_id!, rest);
     return { ...fixture, event: { ...fixture.event, id: eventId } };

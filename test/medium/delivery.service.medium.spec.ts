@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
-import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import type { DeliveryTaskV2 } from '../../src/modules/delivery/delivery-task.js';
 import { DeliveryService } from '../../src/modules/delivery/dispatch/delivery.service.js';
 import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery/attempt-history.js';
@@ -22,21 +22,21 @@ const SECRET = `whsec_${Buffer.from('medium-delivery-secret-0123456789').toStrin
  */
 describe('DeliveryService (medium)', () => {
   let stack: MediumStack;
-  let retries: TopicRecorder<DeliveryTaskV1>[];
-  let dlq: TopicRecorder<DeliveryTaskV1>;
-  const withEvent = (task: DeliveryTaskV1) => (r: { value: DeliveryTaskV1 }) => r.value.event.id === task.event.id;
+  let retries: TopicRecorder<DeliveryTaskV2>[];
+  let dlq: TopicRecorder<DeliveryTaskV2>;
+  const withEvent = (task: DeliveryTaskV2) => (r: { value: DeliveryTaskV2 }) => r.value.event.id === task.event.id;
 
   beforeAll(async () => {
     const receiver = new HttpsReceiver();
     receiver.responder = (req) => ({ status: Number(req.path.slice(1)) || 200, body: 'answer' });
     // One request in flight per subscription, so that one held request stalls its subscription.
     stack = await MediumStack.start({ receiver, env: { DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '1' } });
-    retries = await Promise.all(stack.topics.retries.slice(0, 3).map((t) => stack.record<DeliveryTaskV1>(t)));
-    dlq = await stack.record<DeliveryTaskV1>(stack.topics.dlq);
+    retries = await Promise.all(stack.topics.retries.slice(0, 3).map((t) => stack.record<DeliveryTaskV2>(t)));
+    dlq = await stack.record<DeliveryTaskV2>(stack.topics.dlq);
   });
   afterAll(() => stack?.close());
 
-  const attemptRows = async (task: DeliveryTaskV1) =>
+  const attemptRows = async (task: DeliveryTaskV2) =>
     (
       await stack.fixtures.db.query(
         `SELECT attempt, outcome, status_code, response_body, next_attempt_at FROM delivery_attempts

@@ -1,4 +1,4 @@
-import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import type { DeliveryTaskV2 } from '../../src/modules/delivery/delivery-task.js';
 import { TaskDeferral } from '../../src/modules/delivery/dispatch/task-deferral.js';
 import { SubscriptionPressure } from '../../src/modules/delivery/pressure/subscription-pressure.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
@@ -22,8 +22,8 @@ describe('IngestService (medium)', () => {
   let stack: MediumStack;
   let ingest: IngestService;
   let matching: MatchingService;
-  let deliveries: TopicRecorder<DeliveryTaskV1>;
-  let firstTier: TopicRecorder<DeliveryTaskV1>;
+  let deliveries: TopicRecorder<DeliveryTaskV2>;
+  let firstTier: TopicRecorder<DeliveryTaskV2>;
   let deferral: TaskDeferral;
   let pressure: SubscriptionPressure;
   let offset = 0;

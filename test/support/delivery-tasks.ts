@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import type { DeliveryTaskV2 } from '../../src/modules/delivery/delivery-task.js';
 import type { AttemptRecord } from '../../src/modules/delivery/dispatch/attempt-record.js';
 import { envelopeBody } from '../../src/modules/delivery/task-record.js';
 import type { EgressRequest, EgressResult } from '../../src/platform/egress/egress-client.js';
@@ -8,23 +8,22 @@ import type { EgressRequest, EgressResult } from '../../src/platform/egress/egre
 export function deliveryTask(
   tenantId: string,
   subscriptionId: string,
-  over: Partial<DeliveryTaskV1> = {},
-): DeliveryTaskV1 {
+  over: Partial<DeliveryTaskV2> = {},
+): DeliveryTaskV2 {
   const now = new Date().toISOString();
   const event = {
     id: `evt_${randomUUID()}`,
     type: 'order.created',
     created_at: now,
-    data: { order: 42 },
     sequence: 1,
     previous_event_id: null,
   };
   return {
-    type: 'DeliveryTaskV1',
+    type: 'DeliveryTaskV2',
     tenant_id: tenantId,
     subscription_id: subscriptionId,
     event,
-    body: envelopeBody(event, JSON.stringify(event.data)),
+    body: envelopeBody(event, JSON.stringify({ order: 42 })),
     attempt: 1,
     trigger: 'initial',
     first_attempt_at: now,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { envelopeBody } from '../../src/modules/delivery/task-record.js';
 import type { PipelineHarness } from './harness.js';
 
 export interface SeedEvent {
@@ -92,8 +93,15 @@ export class OperationsSeed {
   }
 
   /** A delivery task of one of the tenant's subscriptions, parked in the DLQ for `reason`. */
-  parked(subscriptionId: string, eventId: string, reason: string, at: Date, sequence?: number): Promise<string> {
-    const payload = parkedTask(this.tenantId, subscriptionId, eventId, sequence);
+  parked(
+    subscriptionId: string,
+    eventId: string,
+    reason: string,
+    at: Date,
+    sequence?: number,
+    form?: 'V1' | 'V2',
+  ): Promise<string> {
+    const payload = parkedTask(this.tenantId, subscriptionId, eventId, sequence, form);
     return this.deadLetter({ subscriptionId, reason, payload, at });
   }
 
@@ -125,26 +133,24 @@ export class OperationsSeed {
   }
 }
 
-/** A parked delivery task as the delivery stage writes it to the DLQ. */
-export function parkedTask(tenantId: string, subscriptionId: string, eventId: string, sequence = 1) {
+/**
+ * A parked delivery task as the delivery stage writes it to the DLQ: DeliveryTaskV2 (the event
+ * once, as its body), or the V1 form an earlier version parked (the event as an object, no body).
+ */
+export function parkedTask(tenantId: string, subscriptionId: string, eventId: string, sequence = 1, form = 'V2') {
   const at = new Date().toISOString();
-  return {
-    type: 'DeliveryTaskV1',
+  const head = { id: eventId, type: 'order.created', created_at: at, sequence, previous_event_id: null };
+  const data = { parked: eventId };
+  const members = {
     tenant_id: tenantId,
     subscription_id: subscriptionId,
-    event: {
-      id: eventId,
-      type: 'order.created',
-      created_at: at,
-      data: { parked: eventId },
-      sequence,
-      previous_event_id: null,
-    },
     attempt: 7,
     trigger: 'retry',
     first_attempt_at: at,
     enqueued_at: at,
   };
+  if (form === 'V1') return { type: 'DeliveryTaskV1', ...members, event: { ...head, data } };
+  return { type: 'DeliveryTaskV2', ...members, event: head, body: envelopeBody(head, JSON.stringify(data)) };
 }
 
 /** What the operations suites run with, over their roles: a runner polling every 100 ms, an API they cannot exhaust. */

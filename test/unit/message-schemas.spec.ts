@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createGenerator } from 'ts-json-schema-generator';
 import type { AlertEventV1 } from '../../src/modules/delivery/failures/alert-event.js';
-import type { DeliveryTaskV1 } from '../../src/modules/delivery/delivery-task.js';
+import { parseDeliveryTask, type DeliveryTaskV2 } from '../../src/modules/delivery/delivery-task.js';
 import { envelopeBody, serializeTask } from '../../src/modules/delivery/task-record.js';
 
 /**
@@ -16,6 +16,7 @@ type Schema = Record<string, unknown>;
 
 const messages = [
   { file: 'delivery-task-v1', source: 'src/modules/delivery/delivery-task.ts', type: 'DeliveryTaskV1' },
+  { file: 'delivery-task-v2', source: 'src/modules/delivery/delivery-task.ts', type: 'DeliveryTaskV2' },
   { file: 'alert-event-v1', source: 'src/modules/delivery/failures/alert-event.ts', type: 'AlertEventV1' },
 ];
 
@@ -74,11 +75,12 @@ describe('message schemas and the TypeScript message types', () => {
       sequence: 7,
       previous_event_id: 'evt_0',
     };
-    const task: DeliveryTaskV1 = {
-      type: 'DeliveryTaskV1',
+    const task: DeliveryTaskV2 = {
+      type: 'DeliveryTaskV2',
       tenant_id: 'acme',
       subscription_id: '0193b7e2-5c1a-7c3e-9a4b-3f2d1e0c9b8a',
-      event: { ...event, data: {} },
+      event,
+      body: envelopeBody(event, '{"amount":12345678901234567890.10}'),
       attempt: 2,
       trigger: 'retry',
       first_attempt_at: '2026-11-23T00:05:01.000Z',
@@ -86,9 +88,31 @@ describe('message schemas and the TypeScript message types', () => {
       traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
       previous_attempt_traceparent: '00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01',
       deferrals: 1,
-      body: envelopeBody(event, '{"amount":12345678901234567890.10}'),
+      may_be_replay: true,
     };
-    expect(valid('delivery-task-v1', serializeTask(task))).toEqual([]);
+    expect(valid('delivery-task-v2', serializeTask(task))).toEqual([]);
+    // The data travels once, in the body: the head holds none.
+    expect(valid('delivery-task-v2', serializeTask({ ...task, event: { ...event, data: {} } as never }))).not.toEqual(
+      [],
+    );
+  });
+
+  it('a V1 task as the previous version wrote it (event twice) validates, and reads as the same V2 task', () => {
+    const event = { id: 'evt_1', type: 'order.created', created_at: '2026-11-23T00:05:00.000Z', sequence: 7 };
+    const head = { ...event, previous_event_id: null };
+    const body = envelopeBody(head, '{"amount":12345678901234567890.10}');
+    const members = {
+      tenant_id: 'acme',
+      subscription_id: '0193b7e2-5c1a-7c3e-9a4b-3f2d1e0c9b8a',
+      attempt: 1,
+      trigger: 'initial',
+      first_attempt_at: '2026-11-23T00:05:01.000Z',
+      enqueued_at: '2026-11-23T00:05:01.000Z',
+    } as const;
+    // The previous writer put the body's text in as `event` and again as the string `body`.
+    const v1 = `${JSON.stringify({ type: 'DeliveryTaskV1', ...members }).slice(0, -1)},"event":${body},"body":${JSON.stringify(body)}}`;
+    expect(valid('delivery-task-v1', v1)).toEqual([]);
+    expect(parseDeliveryTask(Buffer.from(v1))).toEqual({ type: 'DeliveryTaskV2', ...members, event: head, body });
   });
 
   it('an alert record validates', () => {

@@ -10,15 +10,16 @@ export interface DeliveredEnvelope {
   previous_event_id: string | null;
 }
 
+/** The envelope's members a task carries beside its body: all but `data`, which only the body holds. */
+export type EventHead = Omit<DeliveredEnvelope, 'data'>;
+
 /** `test`: a test event (POST /v1/webhooks/{id}/test-events), attempted once and logged with this mark. */
 export type DeliveryTrigger = 'initial' | 'retry' | 'manual' | 'test';
 
-/** schemas/messages/delivery-task-v1.schema.json, as a type. */
-export interface DeliveryTaskV1 {
-  type: 'DeliveryTaskV1';
+/** What both forms of a task carry beside the event. */
+interface TaskMembers {
   tenant_id: string;
   subscription_id: string;
-  event: DeliveredEnvelope;
   attempt: number;
   trigger: DeliveryTrigger;
   first_attempt_at: string;
@@ -33,12 +34,35 @@ export interface DeliveryTaskV1 {
    * commit): the delivery stage first checks the attempt log for a success. Absent means false.
    */
   may_be_replay?: boolean;
-  /** `event` as JSON text, exactly the bytes signed and sent (task-record.ts). Absent in older tasks. */
+}
+
+/**
+ * schemas/messages/delivery-task-v2.schema.json, as a type: one delivery of one event to one
+ * subscription, the form every writer writes and the one the code works with. It carries the
+ * event once: `body`, the envelope's exact text, which is signed and sent as it is; `event` holds
+ * the few members dispatch reads (id, type, ordering), not the data.
+ */
+export interface DeliveryTaskV2 extends TaskMembers {
+  type: 'DeliveryTaskV2';
+  event: EventHead;
+  /** The envelope as JSON text, exactly the bytes signed and sent (task-record.ts). */
+  body: string;
+}
+
+/**
+ * schemas/messages/delivery-task-v1.schema.json, as a type: the form written before V2, which
+ * carried the whole envelope in `event` and (since a later V1 writer) its text again in `body`.
+ * Still read, so that a rolling upgrade delivers the V1 tasks in flight; never written.
+ */
+export interface DeliveryTaskV1 extends TaskMembers {
+  type: 'DeliveryTaskV1';
+  event: DeliveredEnvelope;
+  /** `event` as JSON text, exactly the bytes signed and sent. Absent in older tasks. */
   body?: string;
 }
 
 /** The task as it steps aside: a record that may be a replay stays marked, so its later delivery checks too. */
-export function markedIfReplay(task: DeliveryTaskV1, mayBeReplay: boolean | undefined): DeliveryTaskV1 {
+export function markedIfReplay(task: DeliveryTaskV2, mayBeReplay: boolean | undefined): DeliveryTaskV2 {
   return mayBeReplay && !task.may_be_replay ? { ...task, may_be_replay: true } : task;
 }
 
@@ -48,17 +72,37 @@ export class MalformedTaskError extends PoisonRecordError {
   }
 }
 
-/** Parses a task record; throws MalformedTaskError (a poison record) for anything else. */
-export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV1 {
-  let task: Partial<DeliveryTaskV1>;
+/** Parses a task record, either form; throws MalformedTaskError (a poison record) for anything else. */
+export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV2 {
+  let task: unknown;
   try {
-    task = JSON.parse(value?.toString('utf8') ?? '') as Partial<DeliveryTaskV1>;
+    task = JSON.parse(value?.toString('utf8') ?? '');
   } catch {
     throw new MalformedTaskError('delivery task is not JSON');
   }
-  if (task?.type !== 'DeliveryTaskV1') throw new MalformedTaskError(`unknown task type ${String(task?.type)}`);
+  return readDeliveryTask(task);
+}
+
+/** A parsed task of either form as DeliveryTaskV2 (a V1 task's body is its own, or its event serialised). */
+export function readDeliveryTask(value: unknown): DeliveryTaskV2 {
+  const task = value as Partial<DeliveryTaskV2> | Partial<DeliveryTaskV1> | null;
+  if (task?.type !== 'DeliveryTaskV2' && task?.type !== 'DeliveryTaskV1')
+    throw new MalformedTaskError(`unknown task type ${String(task?.type)}`);
   if (!task.subscription_id || !task.tenant_id || !task.event?.id || !Number.isInteger(task.attempt))
     throw new MalformedTaskError('delivery task lacks subscription_id, tenant_id, event.id or attempt');
   if (task.body !== undefined && typeof task.body !== 'string') throw new MalformedTaskError('body must be a string');
-  return task as DeliveryTaskV1;
+  if (task.type === 'DeliveryTaskV2') {
+    if (task.body === undefined) throw new MalformedTaskError('a DeliveryTaskV2 carries its body');
+    return task as DeliveryTaskV2;
+  }
+  return fromV1(task as DeliveryTaskV1);
+}
+
+function fromV1(task: DeliveryTaskV1): DeliveryTaskV2 {
+  const { event, body, type, ...members } = task;
+  void type;
+  const { data, ...head } = event;
+  void data;
+  // A V1 task without a body predates exact bodies: its event serialised is what it always sent.
+  return { type: 'DeliveryTaskV2', ...members, event: head, body: body ?? JSON.stringify(event) };
 }

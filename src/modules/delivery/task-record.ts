@@ -1,4 +1,4 @@
-import type { DeliveredEnvelope, DeliveryTaskV1 } from './delivery-task.js';
+import type { DeliveredEnvelope, DeliveryTaskV2 } from './delivery-task.js';
 
 /**
  * The delivered body is written once, at fan-out (or by a recovery), and travels in the task as
@@ -26,17 +26,9 @@ export function envelopeBody(
 }
 
 /**
- * The task record's text. With a body, `event` is written as that very text, so a reader that
- * predates `body` (a rolling upgrade) still delivers the same envelope, digits and all.
+ * The task record's text (DeliveryTaskV2): the event's text once, as the string `body`, beside
+ * its head. The delivery stage signs and sends `body` as it is.
  */
-export function serializeTask(task: DeliveryTaskV1): string {
-  if (task.body === undefined) return JSON.stringify(task);
-  const { event, body, ...rest } = task;
-  void event; // written as `body` instead
-  return `${JSON.stringify(rest).slice(0, -1)},"event":${body},"body":${JSON.stringify(body)}}`;
-}
-
-/** The bytes to sign and send: the carried body, or (a task from before bodies) the event serialised here. */
-export function bodyOf(task: DeliveryTaskV1): string {
-  return task.body ?? JSON.stringify(task.event);
+export function serializeTask(task: DeliveryTaskV2): string {
+  return JSON.stringify(task);
 }

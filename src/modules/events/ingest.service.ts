@@ -4,7 +4,7 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
 import { TopicNames } from '../../topology.js';
-import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery/delivery-task.js';
 import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
 import { SubscriptionPressure } from '../delivery/pressure/subscription-pressure.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
@@ -44,7 +44,7 @@ export interface IngestResult {
 /**
  * One ingest record to delivery tasks: decode, check the envelope, resolve the tenant, validate
  * the data, match, then store the event, number it per subscription and produce one
- * DeliveryTaskV1 per matching subscription in a single acknowledged send. Throws
+ * DeliveryTaskV2 per matching subscription in a single acknowledged send. Throws
  * PoisonMessageError for records that can never succeed.
  */
 @Injectable()
@@ -104,8 +104,8 @@ export class IngestService {
    * children; the task of a subscription the pressure owner says is deferring goes straight to its
    * deferral tier.
    */
-  private async fanOut(tasks: DeliveryTaskV1[]): Promise<void> {
-    const toDeliveries = (some: DeliveryTaskV1[]) =>
+  private async fanOut(tasks: DeliveryTaskV2[]): Promise<void> {
+    const toDeliveries = (some: DeliveryTaskV2[]) =>
       this.producer.send(
         this.deliveriesTopic,
         some.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
@@ -155,16 +155,16 @@ export class IngestService {
   }
 
   private task(
-    { envelope: { id, type, created_at, data }, tenantId, dataText }: AcceptedEvent,
+    { envelope: { id, type, created_at }, tenantId, dataText }: AcceptedEvent,
     subscriptionId: string,
     { sequence, previousEventId }: Ordering,
     { firstAttemptAt, enqueuedAt, traceparent, replay }: FanOut,
-  ): DeliveryTaskV1 {
+  ): DeliveryTaskV2 {
     return {
-      type: 'DeliveryTaskV1',
+      type: 'DeliveryTaskV2',
       tenant_id: tenantId,
       subscription_id: subscriptionId,
-      event: { id, type, created_at, data, sequence, previous_event_id: previousEventId },
+      event: { id, type, created_at, sequence, previous_event_id: previousEventId },
       body: envelopeBody({ id, type, created_at, sequence, previous_event_id: previousEventId }, dataText),
       attempt: 1,
       trigger: 'initial',

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { TopicNames } from '../../topology.js';
-import type { DeliveredEnvelope, DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import type { DeliveredEnvelope, DeliveryTaskV2, EventHead } from '../delivery/delivery-task.js';
 import { envelopeBody, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact } from '../../platform/json/exact-json.js';
 
 /**
- * Hands events back to the normal pipeline: DeliveryTaskV1 records on <prefix>.deliveries with
+ * Hands events back to the normal pipeline: DeliveryTaskV2 records on <prefix>.deliveries with
  * trigger `manual` and attempt 1, keyed by subscription like fan-out's, so the delivery stage signs,
  * sends, logs and retries them like any other. Attempt 1 on purpose: the attempt number selects
  * the retry tier, so a recovered event gets the whole retry schedule again instead of landing
@@ -24,18 +24,24 @@ export class ManualTasks {
     this.topic = topics.deliveries;
   }
 
-  /** `body`: the envelope's text when it is known already (a redrive sends the parked task's own bytes). */
-  task(
-    tenantId: string,
-    subscriptionId: string,
-    event: DeliveredEnvelope,
-    now = new Date(),
-    body = envelopeBody(event, stringifyExact(event.data, hasExactNumbers(event.data))),
-  ): DeliveryTaskV1 {
+  /** A task of the envelope `event`, its body serialised here (every digit of its data kept). */
+  forEnvelope(tenantId: string, subscriptionId: string, event: DeliveredEnvelope, now = new Date()): DeliveryTaskV2 {
+    const { data, ...head } = event;
+    return this.task(
+      tenantId,
+      subscriptionId,
+      head,
+      envelopeBody(event, stringifyExact(data, hasExactNumbers(data))),
+      now,
+    );
+  }
+
+  /** `body`: the envelope's text, sent as it is (a redrive sends the parked task's own bytes). */
+  task(tenantId: string, subscriptionId: string, event: EventHead, body: string, now = new Date()): DeliveryTaskV2 {
     const at = now.toISOString();
     const traceparent = currentTraceparent();
     return {
-      type: 'DeliveryTaskV1',
+      type: 'DeliveryTaskV2',
       tenant_id: tenantId,
       subscription_id: subscriptionId,
       event,
@@ -49,7 +55,7 @@ export class ManualTasks {
   }
 
   /** Resolves once the broker acknowledged every task (acks=all). */
-  async send(tasks: DeliveryTaskV1[]): Promise<void> {
+  async send(tasks: DeliveryTaskV2[]): Promise<void> {
     await this.producer.send(
       this.topic,
       tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { TopicNames } from '../../topology.js';
-import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery/delivery-task.js';
 import { jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { EventCatalog, patternMatches } from '../event-types/event-catalog.js';
 import { EventAcceptance } from '../events/event-acceptance.js';
@@ -123,14 +123,14 @@ function task(
   subscriptionId: string,
   event: { id: string; type: string; created_at: string },
   dataText: string,
-): DeliveryTaskV1 {
+): DeliveryTaskV2 {
   const now = new Date().toISOString();
   const traceparent = currentTraceparent();
   return {
-    type: 'DeliveryTaskV1',
+    type: 'DeliveryTaskV2',
     tenant_id: tenantId,
     subscription_id: subscriptionId,
-    event: { ...event, data: JSON.parse(dataText) as Record<string, unknown>, sequence: 0, previous_event_id: null },
+    event: { ...event, sequence: 0, previous_event_id: null },
     body: jsonWithData(event, dataText, { test: true }),
     attempt: 1,
     trigger: 'test',

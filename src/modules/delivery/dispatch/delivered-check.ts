@@ -3,7 +3,7 @@ import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
 import { lowerBoundIso } from '../../../platform/database/time-bound.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { AttemptLog } from '../attempt-log/attempt-log.js';
-import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery-task.js';
 
 /**
  * How far the attempt log's clock may trail the clock that stamped a task's first_attempt_at (two
@@ -25,7 +25,7 @@ const checks = counter(
  */
 @Injectable()
 export class DeliveredCheck {
-  private readonly batcher: MicroBatcher<DeliveryTaskV1, boolean>;
+  private readonly batcher: MicroBatcher<DeliveryTaskV2, boolean>;
 
   constructor(private readonly log: AttemptLog) {
     this.batcher = new MicroBatcher((tasks) => this.lookUp(tasks), {
@@ -36,13 +36,13 @@ export class DeliveredCheck {
   }
 
   /** True when the task's event already reached its subscription (a manual resend counts from its request). */
-  async delivered(task: DeliveryTaskV1): Promise<boolean> {
+  async delivered(task: DeliveryTaskV2): Promise<boolean> {
     const found = await this.batcher.add(task);
     checks.inc({ result: found ? 'delivered' : 'not_delivered' });
     return found;
   }
 
-  private lookUp(tasks: DeliveryTaskV1[]): Promise<boolean[]> {
+  private lookUp(tasks: DeliveryTaskV2[]): Promise<boolean[]> {
     return this.log.succeeded(
       tasks.map((t) => ({
         tenantId: t.tenant_id,

@@ -10,10 +10,9 @@ import { MatchingService } from '../../matching/matching.service.js';
 import { SubscriptionCredentials } from '../../subscriptions/subscription-credentials.js';
 import { SubscriptionSecrets } from '../../subscriptions/subscription-secrets.js';
 import { AttemptWriter } from './attempt-writer.js';
-import { markedIfReplay, type DeliveryTaskV1 } from '../delivery-task.js';
+import { markedIfReplay, type DeliveryTaskV2 } from '../delivery-task.js';
 import { RetryPolicy } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
-import { bodyOf } from '../task-record.js';
 import { TaskDeferral } from './task-deferral.js';
 import { TaskForwarder } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
@@ -76,7 +75,7 @@ export class DeliveryService {
    * may have processed it: the attempt log is asked first).
    */
   async deliver(
-    task: DeliveryTaskV1,
+    task: DeliveryTaskV2,
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
   ): Promise<DispatchOutcome> {
@@ -184,7 +183,7 @@ export class DeliveryService {
     const requestAt = Date.now();
     // Known to exist (prepare found it): its series may be its own (METRICS_MAX_SUBSCRIPTION_SERIES).
     subscriptionSeries.touch(task.subscription_id, requestAt);
-    const body = bodyOf(task);
+    const { body } = task;
     const keys = this.secrets.signingKeys(subscription, new Date(requestAt));
     const headers = signedRequestHeaders({ msgId: task.event.id, body, keys, now: requestAt });
     // traceparent (per subscription, on by default) is written by the telemetry layer.

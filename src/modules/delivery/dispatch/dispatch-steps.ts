@@ -3,7 +3,7 @@ import { pooledRandomBytes } from '../../../platform/ids/random-pool.js';
 import type { EgressResult } from '../../../platform/egress/egress-client.js';
 import type { AttemptTelemetry } from '../../../platform/telemetry/delivery-telemetry.js';
 import type { SubscriptionView } from '../../subscriptions/subscription-reader.js';
-import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery-task.js';
 import type { NextStep } from '../retry/retry-policy.js';
 import type { AttemptSummary } from '../attempt-history.js';
 import type { AttemptRecord } from './attempt-record.js';
@@ -57,7 +57,7 @@ export type AttemptStep = Exclude<DispatchStep, AdmissionStep | { step: 'end' }>
 
 /** What every step of one task may read; `sent` is filled in for the subscription's slot. */
 export interface DispatchFlow {
-  task: DeliveryTaskV1;
+  task: DeliveryTaskV2;
   history: readonly AttemptSummary[];
   /** The Kafka record the task was read from (the consumer base's marks: step aside, may be a replay). */
   record?: InboundMessage;
@@ -75,7 +75,7 @@ export interface DispatchContext extends DispatchFlow {
 
 /** The attempt log's row for an attempt that was sent. */
 export function attemptRecord(
-  task: DeliveryTaskV1,
+  task: DeliveryTaskV2,
   result: EgressResult,
   requestAt: number,
   next: NextStep,

@@ -3,7 +3,7 @@ import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { subscriptionSeries } from '../../../platform/telemetry/subscription-series.js';
 import type { AttemptSummary } from '../attempt-history.js';
-import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery-task.js';
 import { SubscriptionPressure } from '../pressure/subscription-pressure.js';
 import { RetryPolicy } from '../retry/retry-policy.js';
 import { TaskForwarder } from './task-forwarder.js';
@@ -34,7 +34,7 @@ export class TaskDeferral {
    * Hands the task to its deferral tier (the first, then the next up to the third on later
    * deferrals); false when there is no tier to step aside to (the caller then processes it).
    */
-  async defer(task: DeliveryTaskV1, history: readonly AttemptSummary[] = []): Promise<boolean> {
+  async defer(task: DeliveryTaskV2, history: readonly AttemptSummary[] = []): Promise<boolean> {
     const to = this.policy.deferral(task.deferrals ?? 0, Date.now());
     if (!to) return false;
     await retryTransient(() => this.forwarder.defer(task, to, history));

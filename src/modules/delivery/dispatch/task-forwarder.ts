@@ -6,7 +6,7 @@ import { DeadLetterWriter } from '../../../platform/kafka/dead-letter.writer.js'
 import { DUE_AT_HEADER } from '../../../platform/kafka/kafka-pipeline.transport.js';
 import { currentTraceparent, inTraceOf } from '../../../platform/telemetry/tracing.js';
 import { ATTEMPTS_HEADER, describeHistory, encodeHistory, type AttemptSummary } from '../attempt-history.js';
-import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery-task.js';
 import type { NextStep } from '../retry/retry-policy.js';
 import { serializeTask } from '../task-record.js';
 
@@ -29,7 +29,7 @@ export class TaskForwarder {
    * span is open here: its PRODUCER span goes in the task's trace.
    */
   async defer(
-    task: DeliveryTaskV1,
+    task: DeliveryTaskV2,
     to: { topic: string; dueAt: number },
     trail: readonly AttemptSummary[],
   ): Promise<void> {
@@ -47,13 +47,13 @@ export class TaskForwarder {
 
   /** `trail`: every attempt so far, this one included. */
   async forward(
-    task: DeliveryTaskV1,
+    task: DeliveryTaskV2,
     step: NextStep,
     result: EgressResult | undefined,
     trail: readonly AttemptSummary[] = [],
   ): Promise<void> {
     if (step.action === 'retry') {
-      const next: DeliveryTaskV1 = {
+      const next: DeliveryTaskV2 = {
         ...task,
         attempt: task.attempt + 1,
         trigger: 'retry',

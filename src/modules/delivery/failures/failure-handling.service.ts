@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import type { StagedRecord } from '../../../platform/outbox/outbox.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
-import type { DeliveryTaskV1 } from '../delivery-task.js';
+import type { DeliveryTaskV2 } from '../delivery-task.js';
 import type { SubscriptionStatus } from '../../subscriptions/subscription.entity.js';
 import { SubscriptionChangelog } from '../../subscriptions/subscription-changelog.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
@@ -23,7 +23,7 @@ const statusChanges = counter(
   ['from', 'to'],
 );
 
-type Task = Pick<DeliveryTaskV1, 'tenant_id' | 'subscription_id' | 'attempt' | 'event'>;
+type Task = Pick<DeliveryTaskV2, 'tenant_id' | 'subscription_id' | 'attempt' | 'event'>;
 
 /** What failure handling needs of the subscription held in memory. */
 export interface SubscriptionState {

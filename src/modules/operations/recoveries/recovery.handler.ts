@@ -94,7 +94,7 @@ export class RecoveryHandler implements OperationHandler {
         const ordering = orderings[i].get(subscriptionId)!;
         const stored = parseExact(e.payload).value as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
         const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
-        return this.tasks.task(tenantId, subscriptionId, event, now);
+        return this.tasks.forEnvelope(tenantId, subscriptionId, event, now);
       }),
     );
   }

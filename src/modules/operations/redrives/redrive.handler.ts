@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
-import type { DeliveryTaskV1 } from '../../delivery/delivery-task.js';
+import { readDeliveryTask, type DeliveryTaskV2 } from '../../delivery/delivery-task.js';
 import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import type { OperationRun } from '../runner/operation-run.js';
@@ -25,15 +25,13 @@ interface RedriveCheckpoint {
   after: DeadLetterPosition | null;
 }
 
-/** A DLQ record a redrive can deliver: one the delivery stage parked (a whole DeliveryTaskV1). */
-function taskOf(payload: unknown): DeliveryTaskV1 | null {
-  const task = payload as Partial<DeliveryTaskV1> | null;
-  const ok =
-    task?.type === 'DeliveryTaskV1' &&
-    typeof task.subscription_id === 'string' &&
-    typeof task.tenant_id === 'string' &&
-    typeof task.event?.id === 'string';
-  return ok ? (task as DeliveryTaskV1) : null;
+/** A DLQ record a redrive can deliver: one the delivery stage parked (a whole delivery task, either form). */
+function taskOf(payload: unknown): DeliveryTaskV2 | null {
+  try {
+    return readDeliveryTask(payload);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -78,8 +76,8 @@ export class RedriveHandler implements OperationHandler {
         return task && task.tenant_id === tenantId ? [{ row, task }] : [];
       });
       await this.tasks.send(
-        // Same event, same sequence: the parked task's own body (when it has one) is sent as it is.
-        redrivable.map(({ task }) => this.tasks.task(tenantId, task.subscription_id, task.event, now, task.body)),
+        // Same event, same sequence: the parked task's own body is sent as it is.
+        redrivable.map(({ task }) => this.tasks.task(tenantId, task.subscription_id, task.event, task.body, now)),
       );
       await this.deadLetters.markRedriven(
         tenantId,
