@@ -10,8 +10,10 @@ const PATHS = ['/orders', '/everything'];
  * offset map, so the new owner cannot know what was finished: it looks up every record up to the
  * partition's end at its first fetch, and finds that work on record, so no endpoint gets a request
  * twice. The deliveries consumer asks the attempt log for each re-read task; ingest stores no
- * event twice and marks the tasks of a re-read event so that delivery asks for them too. (After a
- * crash the last commit's map says what was finished: pipeline-crash.spec.ts.)
+ * event twice and hands the tasks of a re-read event to the deliveries topic marked, so that
+ * delivery asks for them too, whether their first delivery went through that topic or was made by
+ * ingest itself (the direct lane). (After a crash the last commit's map says what was finished:
+ * pipeline-crash.spec.ts.)
  */
 describe('pipeline: records read again after their work was done', () => {
   let h: PipelineHarness;
@@ -19,6 +21,9 @@ describe('pipeline: records read again after their work was done', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
+      // First every task through the deliveries topic (as an instance without the delivery role
+      // writes them), for its consumer to read again; the last case has ingest deliver itself.
+      env: { INGEST_DIRECT_DISPATCH: 'false' },
       subscriptions: [
         { path: '/orders', events: ['order.*'] },
         { path: '/everything', events: ['*'] },
@@ -86,4 +91,25 @@ describe('pipeline: records read again after their work was done', () => {
     expect(requests()).toBe(2 * EVENTS);
     expect((await skippedAsDelivered()) - skippedBefore).toBe(2 * EVENTS);
   }, 90_000);
+
+  it('sends nothing twice when ingest reads again events it delivered itself', async () => {
+    await h.restartWith({ INGEST_DIRECT_DISPATCH: 'true' });
+    const events = Array.from({ length: EVENTS }, (_, n) => envelope('order.created', { n }));
+    const tasksBefore = await h.produced('deliveries');
+    await h.publish(events);
+    await eventually(() => h.delivered(events, PATHS), 30_000, 'every new event at both subscriptions');
+    expect(await h.produced('deliveries')).toBe(tasksBefore); // delivered in ingest: no task on the topic
+    const [sent, eventsBefore, skippedBefore] = [requests(), await storedEvents(), await skippedAsDelivered()];
+
+    await rewind(group('ingest'), h.config.ingestTopics[0]);
+    await eventually(() => caughtUp(group('ingest'), h.config.ingestTopics[0]), 30_000, 'the events read again');
+    // All 2 × EVENTS events so far, each to both subscriptions, through the topic, marked, found delivered.
+    const refanned = 2 * 2 * EVENTS;
+    await eventually(async () => (await h.produced('deliveries')) === tasksBefore + refanned, 30_000, 'fan-out');
+    await eventually(() => caughtUp(group('delivery'), h.topic('deliveries')), 30_000, 'the new tasks');
+
+    expect(await storedEvents()).toBe(eventsBefore);
+    expect(requests()).toBe(sent);
+    expect((await skippedAsDelivered()) - skippedBefore).toBe(refanned);
+  }, 120_000);
 });

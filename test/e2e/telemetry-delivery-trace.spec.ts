@@ -141,7 +141,7 @@ describe('telemetry: a delivery traced hop by hop, as a collector receives it', 
     expect(collector.paths.every((p) => p === '/v1/traces')).toBe(true);
   });
 
-  it('traces ingest → attempt 1 → retry tier → attempt 2 → success as one tree', () => {
+  it('traces ingest → attempt 1 (in ingest) → retry tier → attempt 2 → success as one tree', () => {
     const spans = collector.trace(ok.traceId);
     const ingestTopic = harness.config.ingestTopics[0];
     const ingest = one(spans, `process ${ingestTopic}`);
@@ -149,21 +149,20 @@ describe('telemetry: a delivery traced hop by hop, as a collector receives it', 
     expectMessaging(ingest, ingestTopic, group('ingest'));
     expect(ingest.attributes['messaging.kafka.message.key']).toBeUndefined(); // a user's key stays theirs
     expect(ingest.attributes).toMatchObject({ 'event.id': ok.eventId, 'event.subscriptions_matched': 1 });
-    const fanOut = one(spans, `send ${prefix}.deliveries`);
-    expect([fanOut.kind, fanOut.parentSpanId]).toEqual(['producer', ingest.spanId]);
-    expectMessaging(fanOut, `${prefix}.deliveries`);
     expect(one(spans, 'match subscriptions').parentSpanId).toBe(ingest.spanId);
+    // Ingest delivers the healthy subscription itself (the direct lane): no hop through the
+    // deliveries topic, so neither its PRODUCER span nor a CONSUMER span of it.
+    expect(spans.filter((s) => s.attributes['messaging.destination.name'] === `${prefix}.deliveries`)).toEqual([]);
 
-    const first = one(spans, `deliver ${prefix}.deliveries`, attempt(1));
-    expect([first.kind, first.parentSpanId]).toEqual(['consumer', ingest.spanId]);
-    expectMessaging(first, `${prefix}.deliveries`, group('delivery'));
-    expectSameRecord(first, fanOut);
+    const first = one(spans, 'deliver trace.flaky', attempt(1));
+    expect([first.kind, first.parentSpanId]).toEqual(['internal', ingest.spanId]);
+    expect(first.attributes['messaging.system']).toBeUndefined();
     expect(first.attributes).toMatchObject({
-      'messaging.kafka.message.key': harness.subscriptionIds[0],
+      'subscription.id': harness.subscriptionIds[0],
       'delivery.outcome': 'http_error',
       'http.response.status_code': 500,
     });
-    expect(first.links.map((l) => [l.spanId, l.attributes['hookline.link']])).toEqual([[fanOut.spanId, 'producer']]);
+    expect(first.links).toEqual([]);
     const toTier = one(spans, `send ${prefix}.retry-1s`);
     expect([toTier.kind, toTier.parentSpanId]).toEqual(['producer', first.spanId]);
     expectMessaging(toTier, `${prefix}.retry-1s`);
@@ -214,7 +213,7 @@ describe('telemetry: a delivery traced hop by hop, as a collector receives it', 
     );
     expect(messaging.filter((s) => !s.attributes['messaging.destination.name'])).toEqual([]);
     const consumers = messaging.filter((s) => s.kind === 'consumer');
-    expect(consumers.length).toBe(7); // ingest and two attempts each, and the alert
+    expect(consumers.length).toBe(5); // ingest and the retry each, and the alert: first attempts run in ingest
     expect(consumers.filter((s) => !s.attributes['messaging.consumer.group.name'])).toEqual([]);
   });
 

@@ -1,32 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
-import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV2 } from '../delivery/delivery-task.js';
-import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
-import { SubscriptionPressure } from '../delivery/pressure/subscription-pressure.js';
-import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
+import { envelopeBody, jsonWithData } from '../delivery/task-record.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { EventAcceptance, type AcceptedEvent } from './event-acceptance.js';
 import { EventStore } from './event-store.js';
+import { FanOut } from './fan-out.js';
 import { SequenceAllocator, type Ordering } from './sequence-allocator.js';
 import { traceparentFor } from './trace-context.js';
 
 const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
-const fannedOut = counter('hookline_ingest_tasks_total', 'Delivery tasks produced by fan-out');
 const replayed = counter(
   'hookline_ingest_replayed_events_total',
   'Ingest records read again whose event was already stored; their tasks are checked against the attempt log',
 );
-const deferredAtFanOut = counter(
-  'hookline_ingest_deferred_tasks_total',
-  'Tasks fan-out sent straight to a deferral tier, their subscription stalling (part of hookline_ingest_tasks_total)',
-);
 
 /** What every task of one event's fan-out shares. */
-interface FanOut {
+interface Shared {
   /** When the event was first received: now, or the stored row's time for a re-read record. */
   firstAttemptAt: string;
   enqueuedAt: string;
@@ -42,27 +34,21 @@ export interface IngestResult {
 }
 
 /**
- * One ingest record to delivery tasks: decode, check the envelope, resolve the tenant, validate
- * the data, match, then store the event, number it per subscription and produce one
- * DeliveryTaskV2 per matching subscription in a single acknowledged send. Throws
- * PoisonMessageError for records that can never succeed.
+ * One ingest record to deliveries: decode, check the envelope, resolve the tenant, validate the
+ * data, match, then store the event, number it per subscription and hand one DeliveryTaskV2 per
+ * matching subscription to its lane (FanOut): delivered here, or produced to a topic with the
+ * broker's acknowledgement. Resolves once every task is so finished. Throws PoisonMessageError for
+ * records that can never succeed.
  */
 @Injectable()
 export class IngestService {
-  private readonly deliveriesTopic: string;
-
   constructor(
     private readonly acceptance: EventAcceptance,
     private readonly matching: MatchingService,
     private readonly store: EventStore,
     private readonly sequences: SequenceAllocator,
-    private readonly producer: BatchingProducer,
-    private readonly deferral: TaskDeferral,
-    private readonly pressure: SubscriptionPressure,
-    topics: TopicNames,
-  ) {
-    this.deliveriesTopic = topics.deliveries;
-  }
+    private readonly fanOut: FanOut,
+  ) {}
 
   async ingest(message: InboundMessage): Promise<IngestResult> {
     const event = await this.acceptance.accept(message);
@@ -83,7 +69,7 @@ export class IngestService {
     const receivedAt = storedAt ?? new Date();
     const ordering = await this.record(message, event, subscriptionIds, receivedAt, storedAt !== null);
 
-    const fanOut: FanOut = {
+    const shared: Shared = {
       firstAttemptAt: receivedAt.toISOString(),
       enqueuedAt: new Date().toISOString(),
       // Tasks carry the ingest span's context (SDK on), else the producer's own traceparent or a new one.
@@ -91,36 +77,14 @@ export class IngestService {
       replay: storedAt !== null,
     };
     const tasks = subscriptionIds.map((subscriptionId) =>
-      this.task(event, subscriptionId, ordering.get(subscriptionId)!, fanOut),
+      this.task(event, subscriptionId, ordering.get(subscriptionId)!, shared),
     );
-    await this.fanOut(tasks);
+    // From here on its tasks may reach endpoints: a second try of this record (this one failing
+    // below) is a possible replay, which finds the event stored and checks the attempt log.
+    message.mayBeReplay = true;
+    await this.fanOut.hand(tasks);
     ingested.inc({ format: event.format });
-    fannedOut.inc(tasks.length);
     return { eventId: id, tenantId, tasks: tasks.length };
-  }
-
-  /**
-   * To the deliveries topic in one PRODUCER span (BatchingProducer), beside this ingest span's other
-   * children; the task of a subscription the pressure owner says is deferring goes straight to its
-   * deferral tier.
-   */
-  private async fanOut(tasks: DeliveryTaskV2[]): Promise<void> {
-    const toDeliveries = (some: DeliveryTaskV2[]) =>
-      this.producer.send(
-        this.deliveriesTopic,
-        some.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
-      );
-    const stalled = tasks.filter((task) => this.deferring(task.subscription_id));
-    await Promise.all([
-      toDeliveries(stalled.length === 0 ? tasks : tasks.filter((task) => !stalled.includes(task))),
-      ...stalled.map(async (task) => (await this.deferral.defer(task)) || toDeliveries([task])),
-    ]);
-    deferredAtFanOut.inc(stalled.length);
-  }
-
-  private deferring(subscriptionId: string): boolean {
-    const admission = this.pressure.admission(subscriptionId);
-    return admission.verdict === 'step-aside' && admission.because === 'deferring';
   }
 
   /**
@@ -158,7 +122,7 @@ export class IngestService {
     { envelope: { id, type, created_at }, tenantId, dataText }: AcceptedEvent,
     subscriptionId: string,
     { sequence, previousEventId }: Ordering,
-    { firstAttemptAt, enqueuedAt, traceparent, replay }: FanOut,
+    { firstAttemptAt, enqueuedAt, traceparent, replay }: Shared,
   ): DeliveryTaskV2 {
     return {
       type: 'DeliveryTaskV2',

@@ -1,8 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ConnectionSecurityEnvironment } from './connection-security.env.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
 
 /**
  * Limits that keep one record's or one endpoint's trouble its own, and the thresholds at which the
@@ -48,6 +50,19 @@ export class PipelineLimitsEnvironment extends ConnectionSecurityEnvironment {
   @Min(0)
   @Max(60000)
   INGEST_FRESHNESS_WAIT_MS = 1000;
+
+  /**
+   * Whether ingest delivers a healthy subscription's task itself, in the ingest record's time (one
+   * Kafka hop a delivery), on an instance that also has the delivery role. A subscription that is
+   * slow, stalled, deferring or at its limit, and every task of an ingest-only instance, still go
+   * through the deliveries topic. false: every task goes through it (two hops). At most half of
+   * INGEST_CONCURRENCY such deliveries run at once, so endpoints that turn slow mid-request hold at
+   * most half of intake.
+   */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  INGEST_DIRECT_DISPATCH = true;
 
   /** Bytes of records one consumer holds in its buffer (waiting or in flight) at most, beside the count bound. */
   @IsOptional()

@@ -1,15 +1,23 @@
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
 import type { InboundMessage } from '../kafka/inbound-message.js';
 import { consumedAttributes, producerLink } from './messaging-spans.js';
-import { counter, gauge, histogram } from './metrics.js';
+import { collectedCounter, gauge, histogram } from './metrics.js';
 import { contextFromTraceparent, spanContextOf, traceparentOf, withoutTraceHeaders } from './propagation.js';
 import { tracingActive } from './sdk.js';
-import { failSpan, HooklineAttributes as A, tracer } from './tracing.js';
+import { failSpan, HooklineAttributes as A, NO_SPAN, tracer } from './tracing.js';
 
-const deliveries = counter('hookline_deliveries_total', 'Delivery attempts by outcome and HTTP status class', [
-  'outcome',
-  'status_class',
-]);
+/** Attempts by outcome, then by status class: plain numbers read at scrape time (no label hashing per attempt). */
+const attempts = new Map<string, number[]>();
+const STATUS_CLASSES = ['none', '1xx', '2xx', '3xx', '4xx', '5xx'];
+collectedCounter(
+  'hookline_deliveries_total',
+  'Delivery attempts by outcome and HTTP status class',
+  ['outcome', 'status_class'],
+  (set) => {
+    for (const [outcome, byClass] of attempts)
+      byClass.forEach((n, i) => n > 0 && set({ outcome, status_class: STATUS_CLASSES[i] }, n));
+  },
+);
 const attemptDuration = histogram(
   'hookline_delivery_attempt_duration_seconds',
   'One attempt: connect, request, response',
@@ -22,7 +30,8 @@ const eventToDelivery = histogram(
   [],
   [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60, 600, 3600, 86400],
 );
-const inFlight = gauge('hookline_deliveries_in_flight', 'Requests to consumer endpoints under way');
+let inFlight = 0;
+gauge('hookline_deliveries_in_flight', 'Requests to consumer endpoints under way', [], (g) => g.set(inFlight));
 
 export interface AttemptInfo {
   tenantId: string;
@@ -31,7 +40,7 @@ export interface AttemptInfo {
   eventType: string;
   attempt: number;
   trigger: string;
-  /** When the event was fanned out (DeliveryTaskV1.first_attempt_at). */
+  /** When the event was fanned out (DeliveryTaskV2.first_attempt_at). */
   firstAttemptAt: string;
   /** The context the task carries (the ingest span's): the attempt's parent. */
   traceparent?: string;
@@ -47,7 +56,14 @@ export interface AttemptResult {
   durationMs: number;
 }
 
-const statusClass = (status?: number) => (status ? `${Math.floor(status / 100)}xx` : 'none');
+/** Index into STATUS_CLASSES. */
+const statusClass = (status?: number) => (status && status >= 100 && status < 600 ? Math.floor(status / 100) : 0);
+
+function countAttempt(outcome: string, status?: number): void {
+  let byClass = attempts.get(outcome);
+  if (!byClass) attempts.set(outcome, (byClass = STATUS_CLASSES.map(() => 0)));
+  byClass[statusClass(status)]++;
+}
 
 /** One delivery attempt as telemetry sees it: its span, its outbound call, its metrics. */
 export class AttemptTelemetry {
@@ -76,7 +92,7 @@ export class AttemptTelemetry {
    * opted out); with it off, the task's traceparent is passed through as the extra header.
    */
   async outbound<T>(sendTraceparent: boolean, call: (traceHeaders: Record<string, string>) => Promise<T>): Promise<T> {
-    inFlight.inc();
+    inFlight++;
     try {
       if (tracingActive()) {
         const ctx = trace.setSpan(context.active(), this.span);
@@ -86,7 +102,7 @@ export class AttemptTelemetry {
       if (sendTraceparent && this.info.traceparent) passThrough.traceparent = this.info.traceparent;
       return await call(passThrough);
     } finally {
-      inFlight.dec();
+      inFlight--;
     }
   }
 
@@ -99,7 +115,7 @@ export class AttemptTelemetry {
   finish(result: AttemptResult): void {
     this.finished = true;
     const success = result.outcome === 'success';
-    deliveries.inc({ outcome: result.outcome, status_class: statusClass(result.status) });
+    countAttempt(result.outcome, result.status);
     attemptDuration.observe({ outcome: result.outcome }, result.durationMs / 1000);
     if (success) eventToDelivery.observe((Date.now() - Date.parse(this.info.firstAttemptAt)) / 1000);
     this.span.setAttribute(A.outcome, result.outcome);
@@ -110,20 +126,21 @@ export class AttemptTelemetry {
 
 /**
  * Runs one delivery attempt inside its span: the CONSUMER span `deliver <topic>` of the record it
- * came from (the deliveries topic, or retry tier n), a child of the context the task carries (the
- * ingest span), linked to the PRODUCER span that wrote the record and, for a retry, to the previous
- * attempt. Everything the attempt does (the HTTP call, the attempt record, the hand-off to a retry
- * tier or the DLQ, an alert) is inside it.
+ * came from (the deliveries topic, or retry tier n), or, for a task ingest delivers itself (the
+ * direct lane: no record, no hop), the INTERNAL span `deliver <event type>`. Either is a child of
+ * the context the task carries (the ingest span), linked to the PRODUCER span that wrote its record
+ * and, for a retry, to the previous attempt. Everything the attempt does (the HTTP call, the
+ * attempt record, the hand-off to a retry tier or the DLQ, an alert) is inside it.
  */
 export async function traceAttempt<T>(info: AttemptInfo, run: (attempt: AttemptTelemetry) => Promise<T>): Promise<T> {
+  if (!tracingActive()) return untraced(info, run);
   const parent = contextFromTraceparent(info.traceparent);
-  const traced = tracingActive();
   const span = tracer.startSpan(
     `deliver ${info.record?.topic ?? info.eventType}`,
     {
-      kind: SpanKind.CONSUMER,
-      links: traced ? attemptLinks(info) : undefined,
-      attributes: traced ? attemptAttributes(info) : undefined,
+      kind: info.record ? SpanKind.CONSUMER : SpanKind.INTERNAL,
+      links: attemptLinks(info),
+      attributes: attemptAttributes(info),
     },
     parent,
   );
@@ -139,6 +156,11 @@ export async function traceAttempt<T>(info: AttemptInfo, run: (attempt: AttemptT
     if (!attempt.finished) span.setAttribute(A.outcome, 'skipped');
     span.end();
   }
+}
+
+/** With the SDK off no span records anything: the shared no-op span, no context to build or enter. */
+function untraced<T>(info: AttemptInfo, run: (attempt: AttemptTelemetry) => Promise<T>): Promise<T> {
+  return run(new AttemptTelemetry(NO_SPAN, info));
 }
 
 function attemptLinks(info: AttemptInfo): Link[] {

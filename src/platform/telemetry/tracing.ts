@@ -1,5 +1,6 @@
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   SpanStatusCode,
   trace,
   type Attributes,
@@ -24,6 +25,9 @@ export const HooklineAttributes = {
 } as const;
 
 export const tracer = trace.getTracer('hookline');
+
+/** What spans are while the SDK is off: one shared no-op span, its context invalid. */
+export const NO_SPAN: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** The traceparent of the active span, when there is one (the SDK is on and a span is open). */
 export function currentTraceparent(): string | undefined {
@@ -55,6 +59,8 @@ export async function inSpan<T>(
   options: SpanOptions & { parent?: Context },
   run: (span: Span) => Promise<T>,
 ): Promise<T> {
+  // With the SDK off nothing records: no span, no context to build or enter, for each record or step.
+  if (!tracingActive()) return run(NO_SPAN);
   const { parent, ...spanOptions } = options;
   const span = tracer.startSpan(name, spanOptions, parent ?? context.active());
   try {

@@ -265,4 +265,51 @@ describe('SubscriptionPressure: one state per subscription', () => {
     expect(pressure.state('e', start + 5_000 + PRESSURE.deferringLapsesAfterMs)).toEqual({ state: 'healthy' });
     expect(pressure.state('e', start + 6_000)).toEqual({ state: 'healthy' });
   });
+
+  it('gives the direct lane a slot only while the subscription is healthy', () => {
+    const now = Date.now();
+    const free = pressureWith(4);
+    expect(free.directTurn('h', now)).toBe('taken');
+
+    // A request waits past the slow threshold: slots are free, yet the subscription is not healthy.
+    const slow = pressureWith(4);
+    expect(slow.directTurn('s', now)).toBe('taken');
+    slow.sending('s', now);
+    expect(slow.directTurn('s', now + PRESSURE.relativeMinMs - 1)).toBe('taken');
+    expect(slow.state('s', now + PRESSURE.relativeMinMs).state).not.toBe('healthy');
+    expect(slow.directTurn('s', now + PRESSURE.relativeMinMs)).toBe('declined');
+
+    // Deferring, once confirmed.
+    const deferring = pressureWith(4);
+    deferring.deferred('d', now);
+    expect(deferring.directTurn('d', now + PRESSURE.deferringConfirmedAfterMs)).toBe('declined');
+    expect(deferring.directTurn('d', now + PRESSURE.deferringConfirmedAfterMs - 1)).toBe('taken');
+  });
+
+  it('lets at most its limit of direct tasks wait for a busy subscription, served before tasks from topics', async () => {
+    const pressure = pressureWith(2);
+    expect([pressure.directTurn('b'), pressure.directTurn('b')]).toEqual(['taken', 'taken']);
+    const fromTopic = pressure.acquire('b');
+    const [first, second] = [pressure.directTurn('b'), pressure.directTurn('b')];
+    expect(pressure.directTurn('b')).toBe('declined'); // two wait already: its limit
+    pressure.release('b', { outcome: 'answered', firstByteMs: 1 });
+    pressure.release('b', { outcome: 'answered', firstByteMs: 1 });
+    expect([await first, await second]).toEqual([true, true]);
+    expect(await settledNow(fromTopic)).toBe('waiting');
+    pressure.release('b', { outcome: 'answered', firstByteMs: 1 });
+    expect(await fromTopic).toBe('take');
+  });
+
+  it('gives a waiting direct task up after the slow threshold: a request then waits past it', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const pressure = pressureWith(1);
+    expect(pressure.directTurn('w')).toBe('taken');
+    pressure.sending('w');
+    const waiting = pressure.directTurn('w') as Promise<boolean>;
+    await jest.advanceTimersByTimeAsync(PRESSURE.relativeMinMs - 1);
+    expect(await settledNow(waiting)).toBe('waiting');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await waiting).toBe(false);
+    expect(pressure.directTurn('w')).toBe('declined');
+  });
 });

@@ -74,16 +74,32 @@ export class DeliveryService {
    * marked it to step aside (its subscription stalls) or as a possible replay (its previous owner
    * may have processed it: the attempt log is asked first).
    */
-  async deliver(
+  deliver(
     task: DeliveryTaskV2,
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
   ): Promise<DispatchOutcome> {
+    const first: DispatchStep = record?.stepAside ? { step: 'step-aside', because: 'buffer' } : this.admitStep();
+    return this.run({ task, history, record, sent: {} }, first);
+  }
+
+  /**
+   * A task fan-out dispatches here and now (the direct lane, docs/design/head-of-line.md): one of
+   * its subscription's request slots is already taken for it (SubscriptionPressure.takeNow), so it
+   * starts at prepare. Resolves as deliver() does.
+   */
+  deliverAdmitted(task: DeliveryTaskV2): Promise<DispatchOutcome> {
+    this.concurrency.saw(task.tenant_id, task.subscription_id);
+    return this.run({ task, history: [], sent: {}, slotTakenAt: Date.now() }, { step: 'prepare' });
+  }
+
+  private async run(flow: DispatchFlow, first: DispatchStep): Promise<DispatchOutcome> {
+    const { task } = flow;
     const twin = `${task.subscription_id} ${task.event.id}`;
     const ended = Promise.withResolvers<void>();
-    const flow: DispatchFlow = { task, history, record, sent: {}, twinEnded: this.inDispatch.get(twin) };
+    flow.twinEnded = this.inDispatch.get(twin);
     this.inDispatch.set(twin, ended.promise);
-    let state: DispatchStep = record?.stepAside ? { step: 'step-aside', because: 'buffer' } : this.admitStep();
+    let state = first;
     try {
       while (state.step === 'admit' || state.step === 'step-aside') state = await this.admission(state, flow);
       return state.step === 'end' ? state.outcome : await this.traced(state, flow);
@@ -224,7 +240,7 @@ export class DeliveryService {
   ): Promise<DispatchStep> {
     // A test event is attempted once: never retried or parked, and it moves neither circuit nor status.
     if (task.trigger === 'test') return { step: 'end', outcome: next };
-    await retryTransient(() => this.forwarder.forward(task, next, result, trail));
+    if (next.action !== 'done') await retryTransient(() => this.forwarder.forward(task, next, result, trail));
     await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
     return { step: 'end', outcome: next };
   }

@@ -49,6 +49,12 @@ export const PRESSURE = {
   slotWaitMs: 5_000,
   /** How often a slot wait that ran out while the whole process stalled is judged again. */
   slotRecheckMs: 1_000,
+  /**
+   * How long the direct lane may stay full with none of its tasks ending before it declines new
+   * ones (through the deliveries topic instead): its requests then wait on endpoints that turned
+   * slow together, while a busy lane frees room within milliseconds.
+   */
+  laneStuckMs: 2_000,
   /** Requests a subscription may have in flight before any of them finished (its adaptive limit's start). */
   initialLimit: 4,
   /**

@@ -16,6 +16,8 @@ interface Load {
   /** The limit moved at least once (the gauge shows it). */
   adapted: boolean;
   waiters: (() => void)[];
+  /** Tasks of the direct lane waiting for a slot (each holds an ingest record): served before `waiters`. */
+  firstWaiters: (() => void)[];
   /** When each request now waiting for its endpoint's answer was sent. */
   sentAt: number[];
   /** Fastest recent time to first byte (drifts up slowly when the endpoint slows for good). */
@@ -54,7 +56,10 @@ export class RequestSlots {
     let load = this.loads.get(id);
     if (!load) {
       const limit = Math.min(PRESSURE.initialLimit, this.maxPerSubscription);
-      load = { held: 0, limit, adapted: false, waiters: [], sentAt: [], finishedAtProgress: 0, lastPenaltyAt: 0 };
+      load = {
+        ...{ held: 0, limit, adapted: false, waiters: [], firstWaiters: [], sentAt: [] },
+        ...{ finishedAtProgress: 0, lastPenaltyAt: 0 },
+      };
       this.loads.set(id, load);
     }
     return load;
@@ -81,9 +86,18 @@ export class RequestSlots {
   /**
    * Resolves true once a slot is taken. After timeoutMs, and every recheckMs after that, `givesUp`
    * is asked whether to stop waiting (then false); the waiter keeps its place in line meanwhile.
+   * `first`: the waiter is served before the others (a task of the direct lane, holding an ingest
+   * record, goes before tasks waiting in a topic's consumer).
    */
-  waitForSlot(id: string, timeoutMs: number, recheckMs: number, givesUp: () => boolean): Promise<boolean> {
+  waitForSlot(
+    id: string,
+    timeoutMs: number,
+    recheckMs: number,
+    givesUp: () => boolean,
+    first = false,
+  ): Promise<boolean> {
     const load = this.load(id);
+    const line = first ? load.firstWaiters : load.waiters;
     return new Promise<boolean>((resolve) => {
       let timer: NodeJS.Timeout;
       const wake = () => {
@@ -92,13 +106,18 @@ export class RequestSlots {
       };
       const check = () => {
         if (!givesUp()) return void (timer = setTimeout(check, recheckMs));
-        const at = load.waiters.indexOf(wake);
-        if (at >= 0) load.waiters.splice(at, 1);
+        const at = line.indexOf(wake);
+        if (at >= 0) line.splice(at, 1);
         resolve(false);
       };
       timer = setTimeout(check, timeoutMs);
-      load.waiters.push(wake);
+      line.push(wake);
     });
+  }
+
+  /** Tasks of the direct lane now waiting for one of the subscription's slots. */
+  waitingFirst(id: string): number {
+    return this.loads.get(id)?.firstWaiters.length ?? 0;
   }
 
   /** Marks a request as sent to the endpoint; the function returned marks its answer (or failure) as come. */
@@ -128,11 +147,21 @@ export class RequestSlots {
       load.usualMs =
         load.usualMs === undefined ? heldMs : load.usualMs + (heldMs - load.usualMs) * PRESSURE.usualWeight;
     this.finished++;
+    this.free(id, load, true);
+  }
+
+  /** Frees a slot taken for a task that went elsewhere: no request was made, nothing is learnt. */
+  giveBack(id: string): void {
+    this.free(id, this.load(id), false);
+  }
+
+  private free(id: string, load: Load, progress: boolean): void {
     load.held = Math.max(0, load.held - 1);
-    if (load.held > 0) this.progressed(load, Date.now());
-    else [load.progressAt, load.lastPenaltyAt] = [undefined, 0];
-    while (load.waiters.length > 0 && load.held < load.limit) load.waiters.shift()!();
-    if (load.forgotten && load.held === 0 && load.waiters.length === 0) this.loads.delete(id);
+    if (load.held === 0) [load.progressAt, load.lastPenaltyAt] = [undefined, 0];
+    else if (progress) this.progressed(load, Date.now());
+    while (load.held < load.limit && (load.firstWaiters.length > 0 || load.waiters.length > 0))
+      (load.firstWaiters.shift() ?? load.waiters.shift())!();
+    if (load.forgotten && load.held === 0 && !waiting(load)) this.loads.delete(id);
   }
 
   /** A deleted subscription: what is kept of it goes (its requests still in flight keep their slots). */
@@ -140,14 +169,17 @@ export class RequestSlots {
     const load = this.loads.get(id);
     this.changed.delete(id);
     if (!load) return;
-    if (load.held === 0 && load.waiters.length === 0) this.loads.delete(id);
+    if (load.held === 0 && !waiting(load)) this.loads.delete(id);
     else load.forgotten = true;
   }
 
   /** True while one of the subscription's requests has waited for its answer past the slow threshold. */
   endpointHolds(id: string, now = Date.now()): boolean {
     const sent = this.loads.get(id)?.sentAt;
-    return sent !== undefined && sent.length > 0 && now - Math.min(...sent) >= this.slowAfterMs(id);
+    if (sent === undefined || sent.length === 0) return false;
+    let oldest = sent[0];
+    for (const at of sent) if (at < oldest) oldest = at;
+    return now - oldest >= this.slowAfterMs(id);
   }
 
   /** When the endpoint counts as slow: the relative rule over its fastest recent first byte. */
@@ -206,3 +238,5 @@ export class RequestSlots {
     load.finishedAtProgress = this.finished;
   }
 }
+
+const waiting = (load: Load) => load.waiters.length > 0 || load.firstWaiters.length > 0;

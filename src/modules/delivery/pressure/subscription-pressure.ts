@@ -28,6 +28,9 @@ export type PressureState =
  */
 export type Admission = { verdict: 'take' } | { verdict: 'step-aside'; because: 'stalled' | 'deferring' };
 
+/** The direct lane's turn (directTurn): a slot taken now, none, or a wait for one that says whether it got it. */
+export type DirectTurn = 'taken' | 'declined' | Promise<boolean>;
+
 /** A task's turn for one of its subscription's request slots: held, or step aside (its endpoint stalls). */
 export type SlotVerdict = 'take' | 'step-aside';
 
@@ -89,6 +92,31 @@ export class SubscriptionPressure implements KeyPressure {
     return { verdict: 'take' };
   }
 
+  /** Healthy: none of its requests waits past its slow threshold, and it is not deferring. */
+  healthy(id: string, now = Date.now()): boolean {
+    if (this.deferrals.size > 0 && this.deferringFor(id, now) !== undefined) return false;
+    return !this.slots.endpointHolds(id, now);
+  }
+
+  /**
+   * Fan-out's question for the direct lane: may ingest deliver the subscription's task itself, in
+   * the ingest record's time? Only while the subscription is healthy (no request waits past its
+   * slow threshold, not deferring):
+   * - a slot is free: it is taken (`taken`; freed by release);
+   * - all are busy, and fewer of the lane's tasks wait than its limit: the task waits for one,
+   *   before tasks read from topics, for at most the subscription's slow threshold (a promise: true
+   *   with the slot taken; false when none was freed in time, since a request then waits past the
+   *   threshold and the subscription is slow);
+   * - otherwise `declined`: the task goes through the deliveries topic, where it may wait or step
+   *   aside without holding the ingest record.
+   */
+  directTurn(id: string, now = Date.now()): DirectTurn {
+    if (!this.healthy(id, now)) return 'declined';
+    if (this.slots.tryTake(id, now)) return 'taken';
+    if (this.slots.waitingFirst(id) >= this.slots.limitOf(id)) return 'declined';
+    return this.slots.waitForSlot(id, this.slots.slowAfterMs(id), PRESSURE.slotRecheckMs, () => true, true);
+  }
+
   /**
    * A request slot for a task: at once when one is free; otherwise the task waits for one, and
    * steps aside once its subscription has been plainly stalled for PRESSURE.slotWaitMs (at once
@@ -111,6 +139,11 @@ export class SubscriptionPressure implements KeyPressure {
   release(id: string, sent: SentRequest = {}, heldMs?: number): void {
     this.slots.release(id, sent, heldMs);
     if (sent.outcome === 'answered') this.deferrals.delete(id);
+  }
+
+  /** Frees a slot directTurn took for a task that then went through a topic (no request was made). */
+  giveBack(id: string): void {
+    this.slots.giveBack(id);
   }
 
   /** One of the subscription's tasks stepped aside. */
