@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { getCACertificates } from 'node:tls';
+import { LRUCache } from 'lru-cache';
 
 const MAX_BODY_READ = 64 * 1024;
 
@@ -28,7 +29,17 @@ export class Deadline {
   }
 }
 
+/** Endpoint URLs parsed lately: a subscription's every request goes to the same one (never mutated). */
+const parsedUrls = new LRUCache<string, URL | string>({ max: 10_000 });
+
+/** The URL to request, or why it cannot be; parsed once per URL while it stays in use. */
 export function parseHttpsUrl(url: string): URL | string {
+  let parsed = parsedUrls.get(url);
+  if (parsed === undefined) parsedUrls.set(url, (parsed = parseOnce(url)));
+  return parsed;
+}
+
+function parseOnce(url: string): URL | string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -38,19 +49,42 @@ export function parseHttpsUrl(url: string): URL | string {
   return parsed.protocol === 'https:' ? parsed : `only https URLs are allowed, not ${parsed.protocol}`;
 }
 
-/** Reads at most 64 KiB; stopping early destroys the stream, so an endless body costs nothing more. */
-export async function readBounded(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= MAX_BODY_READ) {
+/** What readBounded reads: a response body stream (undici's). */
+export interface BodyStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+  once(event: 'end' | 'error' | 'close', listener: (error?: Error) => void): unknown;
+  destroy(): void;
+}
+
+/**
+ * Reads at most 64 KiB; stopping early destroys the stream, so an endless body costs nothing more.
+ * Listeners, not an async iterator: most answers are a chunk or none, and an iterator costs several
+ * objects and promises each.
+ */
+export function readBounded(body: BodyStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let [size, settled] = [0, false];
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (error) return reject(error);
+      resolve(
+        chunks.length === 1 && size <= MAX_BODY_READ ? chunks[0] : Buffer.concat(chunks).subarray(0, MAX_BODY_READ),
+      );
+    };
+    body.on('data', (chunk) => {
+      if (settled) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size < MAX_BODY_READ) return;
+      finish();
       body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_BODY_READ);
+    });
+    body.once('end', () => finish());
+    body.once('error', (error) => finish(error ?? new Error('the answer could not be read')));
+    body.once('close', () => finish(new Error('the connection closed before the answer ended')));
+  });
 }
 
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

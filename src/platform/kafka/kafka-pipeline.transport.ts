@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
-import { lastValueFrom } from 'rxjs';
+import { isObservable, lastValueFrom } from 'rxjs';
 import { AppConfig } from '../config/app-config.js';
 import { DeadLetterWriter } from './dead-letter.writer.js';
 import type { InboundMessage } from './inbound-message.js';
@@ -201,7 +201,10 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
           ? undefined
           : (m) => Number(m.headers[DUE_AT_HEADER] ?? m.timestamp + (consumer.delayMs ?? 0)),
       handle: async (message: InboundMessage) => {
-        await lastValueFrom(this.transformToObservable(await handler(message, spec)), { defaultValue: undefined });
+        // A handler's failure comes back as an erroring observable (Nest's exception layer); its
+        // success as a plain value, which needs no observable around it.
+        const result: unknown = await handler(message, spec);
+        if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
       },
       quarantine: (message, error) => this.quarantine(message, error),
       onKafkaFailure: (error) => this.consumerStopped(spec, error),
