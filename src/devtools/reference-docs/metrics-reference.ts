@@ -4,10 +4,16 @@ import { projectRoot } from '../../platform/project-root.js';
 import { markdownTable } from './generated-block.js';
 import { parseSourceFiles, walk } from './jsdoc.js';
 
-/** The one place metrics are made: every definition calls one of its three functions. */
+/** The one place metrics are made: every definition calls one of its functions. */
 const METRICS_MODULE = join(projectRoot(), 'src/platform/telemetry/metrics.ts');
-const KINDS = ['counter', 'gauge', 'histogram'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = 'counter' | 'gauge' | 'histogram';
+/** Each definition function, by the kind of metric it makes (a collected counter is a counter read at scrape time). */
+const FACTORIES: Record<string, Kind> = {
+  counter: 'counter',
+  collectedCounter: 'counter',
+  gauge: 'gauge',
+  histogram: 'histogram',
+};
 
 export interface Metric {
   name: string;
@@ -27,8 +33,8 @@ function importedFactories(file: ts.SourceFile, metricsModule: string): Map<stri
     const bindings = statement.importClause?.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const element of bindings.elements) {
-      const imported = (element.propertyName ?? element.name).text as Kind;
-      if (KINDS.includes(imported)) factories.set(element.name.text, imported);
+      const kind = FACTORIES[(element.propertyName ?? element.name).text];
+      if (kind) factories.set(element.name.text, kind);
     }
   }
   return factories;
