@@ -66,7 +66,12 @@ export class DeliveryService {
     private readonly pressure: SubscriptionPressure,
   ) {
     concurrency.watch(pressure);
-    matching.onForget((id) => pressure.forget(id));
+    // A deleted subscription: nothing of it stays in memory here, its credentials least of all.
+    matching.onForget((id) => {
+      pressure.forget(id);
+      credentials.forget(id);
+      egress.forget(id);
+    });
   }
 
   /**
