@@ -6,7 +6,7 @@ import { testConfig, uniqueId } from '../support/test-config.js';
 
 /**
  * The decoding settings, against the real registry: AVRO_DECIMAL_AS=number, BIG_INTEGERS_AS=string
- * and AVRO_UNION_WRAPPING=true change exactly what the README says they change.
+ * and AVRO_UNION_WRAPPING=true change exactly what docs/concepts/event-types.md says they change.
  */
 describe('Avro decoding options (real registry)', () => {
   const namespace = `hookline.test.${uniqueId('opts_')}`;

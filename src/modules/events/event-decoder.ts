@@ -30,7 +30,7 @@ interface RegistryJsonSchema {
  * Confluent-compatible registry (magic byte 0, 4-byte schema id, then Avro or JSON Schema
  * payload). The schema is looked up by the id in the frame, so any subject naming strategy works;
  * writer schemas are fetched once per id and cached by the registry client. Numbers keep every
- * digit and Avro logical types become JSON (see README, "Avro to JSON").
+ * digit and Avro logical types become JSON (see docs/concepts/event-types.md, "Avro to JSON").
  */
 @Injectable()
 export class EventDecoder {

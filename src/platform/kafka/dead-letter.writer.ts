@@ -7,7 +7,7 @@ import { KafkaService } from './kafka.service.js';
 import { messageBytes } from './record-size.js';
 import { RecordRejectedError } from './produce-errors.js';
 
-/** Header names a dead-letter record carries; documented in the README's topics table. */
+/** Header names a dead-letter record carries; documented in docs/reference/topics.md. */
 export const DeadLetterHeaders = {
   reason: 'hookline-dlq-reason',
   detail: 'hookline-dlq-detail',
