@@ -1,5 +1,8 @@
 import { EventDecoder } from '../../src/modules/events/event-decoder.js';
-import { stringifyExact } from '../../src/platform/json/exact-json.js';
+import { RegistryAvailability } from '../../src/modules/events/registry-availability.js';
+import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
+import { stringifyExact, withBigIntegersAsStrings } from '../../src/platform/json/exact-json.js';
+import { memberText } from '../../src/platform/json/json-text.js';
 import { avroWriter, frame, registerSchema } from '../support/avro-frames.js';
 import { ENVELOPE_SCHEMA, paymentData } from '../support/avro-mapping-fixture.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
@@ -11,7 +14,7 @@ import { testConfig, uniqueId } from '../support/test-config.js';
 describe('Avro decoding options (real registry)', () => {
   const namespace = `hookline.test.${uniqueId('opts_')}`;
   const config = testConfig({ AVRO_DECIMAL_AS: 'number', BIG_INTEGERS_AS: 'string', AVRO_UNION_WRAPPING: 'true' });
-  const decoder = new EventDecoder(config);
+  const decoder = new EventDecoder(config, new RegistryAvailability(config, new PipelineHealth(config)));
 
   it('decimals as numbers where a double holds them, big integers as strings, unions wrapped', async () => {
     const schema = ENVELOPE_SCHEMA(namespace);
@@ -46,9 +49,13 @@ describe('Avro decoding options (real registry)', () => {
     expect((value as { created_at: unknown }).created_at).toBe('1970-01-01T00:00:00.000Z');
   });
 
-  it('plain JSON integers beyond 2^53 as strings', async () => {
-    const { value } = await decoder.decode(Buffer.from('{"data":{"id":9007199254740993,"small":7}}'));
-    expect(value).toEqual({ data: { id: '9007199254740993', small: 7 } });
+  it('plain JSON integers beyond 2^53 as strings (the text of data, rewritten)', async () => {
+    const { text } = await decoder.decode(Buffer.from('{"data": {"id": 9007199254740993, "small": 7}}'));
+    expect(withBigIntegersAsStrings(memberText(text!, 'data')!)).toBe('{"id":"9007199254740993","small":7}');
+    // Nothing to rewrite: the text stays as written, spaces and all.
+    expect(withBigIntegersAsStrings('{"id": 90071992547409, "s": "12345678901234567890"}')).toBe(
+      '{"id": 90071992547409, "s": "12345678901234567890"}',
+    );
   });
 
   it('an unknown schema id is parked as unknown_schema', async () => {

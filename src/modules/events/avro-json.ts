@@ -36,7 +36,9 @@ function convert(value: unknown, wrapUnions: boolean, state: { exact: boolean })
     const inner = convert(value.unwrap(), wrapUnions, state);
     return wrapUnions ? { [Object.keys(value)[0]]: inner } : inner;
   }
+  // A map key may be "__proto__": defined as an own member, as JSON.parse would, never as the prototype.
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = convert(v, wrapUnions, state);
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: convert(v, wrapUnions, state), enumerable: true, writable: true });
   return out;
 }

@@ -8,13 +8,14 @@ import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
-import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
+import { stringifyExact, withBigIntegersAsStrings, withPlainNumbers } from '../../platform/json/exact-json.js';
+import { memberText } from '../../platform/json/json-text.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { DataValidator } from './data-validator.js';
 import { checkEnvelope, type EventEnvelope } from './envelope.js';
-import { EventDecoder, type WireFormat } from './event-decoder.js';
+import { EventDecoder, type DecodedRecord, type WireFormat } from './event-decoder.js';
 import { EventStore } from './event-store.js';
-import { PoisonMessageError } from './ingest-errors.js';
+import { PoisonMessageError, type RefusedEvent } from './ingest-errors.js';
 import { SequenceAllocator, type Ordering } from './sequence-allocator.js';
 import { resolveTenant } from './tenant.js';
 import { traceparentFor } from './trace-context.js';
@@ -138,14 +139,44 @@ export class IngestService {
         `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.env.MAX_EVENT_BYTES}`,
       );
     const decoded = await this.decoder.decode(message.value);
-    const { format } = decoded;
-    const envelope = checkEnvelope(decoded.value, this.config.env.BIG_INTEGERS_AS);
-    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);
-    // Avro may carry data as a JSON string, parsed (with its big numbers) only by checkEnvelope.
-    const exact = decoded.exact || (format === 'registry' && hasExactNumbers(envelope.data));
-    this.validator.check(envelope.type, exact ? withPlainNumbers(envelope.data) : envelope.data);
-    // Serialised once: the stored payload and every subscription's body embed this text.
-    return { format, envelope, tenantId, dataText: stringifyExact(envelope.data, exact) };
+    try {
+      return this.check(message, decoded);
+    } catch (error) {
+      // What can be read of a refused event goes with its dead letter, so its tenant finds it by id.
+      if (error instanceof PoisonMessageError) error.event = this.readable(decoded.value, message);
+      throw error;
+    }
+  }
+
+  private check(message: InboundMessage, decoded: DecodedRecord): AcceptedEvent {
+    const envelope = checkEnvelope(decoded.value);
+    const { env } = this.config;
+    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, env.DEFAULT_TENANT);
+    this.validator.check(envelope.type, decoded.exact ? withPlainNumbers(envelope.data) : envelope.data);
+    return { format: decoded.format, envelope, tenantId, dataText: this.dataText(decoded, envelope) };
+  }
+
+  /**
+   * `data` as it is stored and delivered: the producer's own text wherever there is one (JSON, a
+   * JSON Schema frame, an Avro string holding JSON), so every character, number and space arrives
+   * as written; an Avro record's data is written once here, every digit kept.
+   */
+  private dataText(decoded: DecodedRecord, envelope: EventEnvelope): string {
+    const written = envelope.dataJson ?? (decoded.text === undefined ? undefined : memberText(decoded.text, 'data'));
+    if (written === undefined) return stringifyExact(envelope.data, decoded.exact);
+    return this.config.env.BIG_INTEGERS_AS === 'string' ? withBigIntegersAsStrings(written) : written;
+  }
+
+  private readable(value: unknown, message: InboundMessage): RefusedEvent {
+    const envelope = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const text = (field: unknown) => (typeof field === 'string' && field.length > 0 ? field : undefined);
+    let tenantId: string | undefined;
+    try {
+      tenantId = resolveTenant(message.headers['tenant-id'], text(envelope.tenant_id), this.config.env.DEFAULT_TENANT);
+    } catch {
+      // no tenant can be named: the dead letter is an operator's to find
+    }
+    return { id: text(envelope.id), type: text(envelope.type), tenantId };
   }
 
   /**

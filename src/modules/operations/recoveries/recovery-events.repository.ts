@@ -12,7 +12,7 @@ export interface RecoveryWindow {
 
 export interface RecoverableEvent {
   id: string;
-  /** The stored envelope {id, type, created_at, data} as JSON text (jsonb keeps every digit; JSON.parse would not). */
+  /** The stored envelope {id, type, created_at, data} as JSON text, data as first delivered (older rows: jsonb's text). */
   payload: string;
 }
 
@@ -42,7 +42,7 @@ export class RecoveryEventsRepository {
   /** The next `limit` events with an id after `afterId`, in id order. */
   batch(w: RecoveryWindow, afterId: string | null, limit: number): Promise<RecoverableEvent[]> {
     return this.db.query(
-      `SELECT id, payload::text AS payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`,
+      `SELECT id, payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`,
       [w.tenantId, w.subscriptionId, w.since, w.until, afterId ?? '', limit],
     );
   }
@@ -58,7 +58,7 @@ export class RecoveryEventsRepository {
               ORDER BY a.created_at DESC, a.id DESC LIMIT 1) <> 'success'`;
     return `
       SELECT d.id, d.payload FROM (
-        SELECT DISTINCT ON (e.id) e.id, e.payload FROM events e
+        SELECT DISTINCT ON (e.id) e.id, coalesce(e.payload_text, e.payload::text) AS payload FROM events e
          WHERE e.tenant_id = $1 AND $2::uuid = ANY (e.subscription_ids)
            AND e.received_at >= $3::timestamptz AND e.received_at < $4::timestamptz ${after}
          ORDER BY e.id, e.received_at) d

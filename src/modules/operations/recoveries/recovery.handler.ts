@@ -7,6 +7,8 @@ import { OperationFailure, type OperationRun } from '../runner/operation-run.js'
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { RecoveryEventsRepository, type RecoveryWindow } from './recovery-events.repository.js';
 import { parseExact } from '../../../platform/json/exact-json.js';
+import { memberText } from '../../../platform/json/json-text.js';
+import { envelopeBody } from '../../delivery/task-record.js';
 import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
 export interface RecoveryParameters {
@@ -72,7 +74,9 @@ export class RecoveryHandler implements OperationHandler {
           const ordering = orderings[i].get(p.subscription_id)!;
           const stored = parseExact(e.payload).value as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
           const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
-          return this.tasks.task(tenantId, p.subscription_id, event, now);
+          // The stored text of data, as first delivered: a recovery sends the same bytes.
+          const dataText = memberText(e.payload, 'data');
+          return this.tasks.task(tenantId, p.subscription_id, event, now, dataText && envelopeBody(event, dataText));
         }),
       );
       const last = batch[batch.length - 1];

@@ -7,6 +7,7 @@ import { DefaultPartitions1733000000000 } from './1733000000000-default-partitio
 import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
 import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-report.js';
 import { MatchingLeases1733300000000 } from './1733300000000-matching-leases.js';
+import { ExactEventPayloads1734000000000 } from './1734000000000-exact-event-payloads.js';
 
 /** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   FleetState1733100000000,
   ConcurrencyReport1733200000000,
   MatchingLeases1733300000000,
+  ExactEventPayloads1734000000000,
 ];
