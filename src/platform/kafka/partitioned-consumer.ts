@@ -27,8 +27,11 @@ export interface PartitionedConsumerOptions {
   stepAside?: boolean;
   /** The handler's confirmation that a key seen stalled waits on its endpoint (StallConfirmation). */
   confirmStall?: (key: string, now: number) => boolean;
-  /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
-  quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
+  /**
+   * Called when handle kept failing: must park the record (DLQ) or throw to be tried again. None for
+   * the DLQ's own consumer: a record is never parked onto the topic it was read from.
+   */
+  quarantine?: (message: InboundMessage, error: unknown) => Promise<void>;
   logger: Logger;
 }
 

@@ -4,6 +4,7 @@ import { AppConfig } from '../../../platform/config/app-config.js';
 import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
 import { isTransient } from '../../../platform/errors/transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
+import { storableExcerpt, storableText } from '../../../platform/database/storable-text.js';
 import type { AttemptRecord } from './attempt-record.js';
 
 const MAX_BODY_CHARS = 4096;
@@ -15,6 +16,10 @@ const writeErrors = counter('hookline_attempt_log_write_errors_total', 'Attempt 
  * when 500 rows wait or the oldest waited ATTEMPT_FLUSH_MS, and the next one as soon as the
  * previous commits. write() resolves only once the row is committed, so the delivery consumer
  * commits an offset only over attempts that are on record.
+ *
+ * Writing a record is total and idempotent, since it follows a request that has gone out: whatever
+ * an endpoint answered is stored made safe (storableText: U+0000 and invalid UTF-8 become U+FFFD),
+ * and a write repeated with the same attempt id is a no-op.
  */
 @Injectable()
 export class AttemptWriter {
@@ -50,7 +55,8 @@ export class AttemptWriter {
          next_attempt_at)
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::text[],
          $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::jsonb[], $14::text[],
-         $15::text[], $16::timestamptz[])`,
+         $15::text[], $16::timestamptz[])
+       ON CONFLICT (created_at, id) DO NOTHING`,
       [
         column('id'),
         rows.map((r) => r.createdAt.toISOString()),
@@ -63,13 +69,21 @@ export class AttemptWriter {
         column('outcome'),
         column('statusCode'),
         column('responseTimeMs'),
-        rows.map((r) => r.responseBody?.slice(0, MAX_BODY_CHARS) ?? null),
-        rows.map((r) => (r.responseHeaders ? JSON.stringify(r.responseHeaders) : null)),
-        rows.map((r) => r.error?.slice(0, 1000) ?? null),
+        rows.map((r) => (r.responseBody ? storableExcerpt(r.responseBody, MAX_BODY_CHARS) : null)),
+        rows.map((r) => (r.responseHeaders ? JSON.stringify(storableHeaders(r.responseHeaders)) : null)),
+        rows.map((r) => (r.error ? storableExcerpt(r.error, 1000) : null)),
         column('traceId'),
         rows.map((r) => r.nextAttemptAt?.toISOString() ?? null),
       ],
     );
     return rows.map(() => undefined);
   }
+}
+
+/** An endpoint's response headers as jsonb can hold them, names and values alike. */
+function storableHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    Object.defineProperty(out, storableText(name), { value: storableText(value), enumerable: true });
+  return out;
 }

@@ -25,6 +25,7 @@ import {
 } from './dispatch-steps.js';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { StallConfirmation } from '../../../platform/kafka/stall-confirmation.js';
+import { AfterEffectError } from '../../../platform/kafka/poison-record.error.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
 
 /**
@@ -180,14 +181,21 @@ export class DeliveryService {
     return { step: 'record', subscription, result, requestAt, next };
   }
 
-  /** The attempt log's row, written before the task moves on, so that the log never misses an attempt. */
+  /**
+   * The attempt log's row, written before the task moves on, so that the log never misses an
+   * attempt. The request went out: this step and the next retry in place, and never make the
+   * handler run (and send) again.
+   */
   private async record(
     { subscription, result, requestAt, next }: Extract<DispatchStep, { step: 'record' }>,
     { task, history, telemetry }: DispatchContext,
   ): Promise<DispatchStep> {
-    await retryTransient(
-      () => this.writer.write(attemptRecord(task, result, requestAt, next, telemetry.traceId)),
-      (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
+    const attempt = attemptRecord(task, result, requestAt, next, telemetry.traceId);
+    await afterTheRequest(() =>
+      retryTransient(
+        () => this.writer.write(attempt),
+        (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
+      ),
     );
     const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
     return { step: 'route', subscription, next, result, trail };
@@ -198,8 +206,21 @@ export class DeliveryService {
     { subscription, next, result, trail }: Extract<DispatchStep, { step: 'route' }>,
     { task }: DispatchContext,
   ): Promise<DispatchStep> {
-    await retryTransient(() => this.forwarder.forward(task, next, result, trail));
-    await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
+    const steps = async () => {
+      await retryTransient(() => this.forwarder.forward(task, next, result, trail));
+      await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
+    };
+    // Without a request (circuit open, disabled) the whole handler may safely run again.
+    await (result ? afterTheRequest(steps) : steps());
     return { step: 'end', outcome: next };
+  }
+}
+
+/** A step after the request: a failure it cannot heal parks the task (AfterEffectError) rather than re-send it. */
+async function afterTheRequest(step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    throw new AfterEffectError(error);
   }
 }
