@@ -1,3 +1,4 @@
+import { isMessageId } from '../../platform/egress/signer.js';
 import { nestsDeeperThan } from '../../platform/json/json-text.js';
 import { PoisonMessageError } from './ingest-errors.js';
 
@@ -35,11 +36,6 @@ export const ENVELOPE_LIMITS = {
   dataMaxDepth: 100,
 } as const;
 
-/**
- * Visible ASCII only (U+0021–U+007E): the id travels in the `webhook-id` header and in signed
- * strings, and an HTTP header cannot carry control characters or anything above U+00FF.
- */
-const ID = /^[\x21-\x7e]+$/;
 const TYPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 /** RFC 3339 with an offset (seconds optional, `+hhmm` accepted), at most nanoseconds. */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
@@ -68,9 +64,11 @@ export function isTimestamp(text: string): boolean {
   );
 }
 
-/** An id that the envelope rules admit (also checked on tasks read back from Kafka). */
-export const isEventId = (id: unknown): id is string =>
-  typeof id === 'string' && id.length <= ENVELOPE_LIMITS.idMaxLength && ID.test(id);
+/**
+ * Visible ASCII only (U+0021-U+007E), 1-255 characters: the id travels in the `webhook-id` header
+ * and in signed strings (the signer's rule for a message id).
+ */
+export const isEventId = (id: unknown): id is string => isMessageId(id);
 
 export const isEventType = (type: unknown): type is string =>
   typeof type === 'string' && type.length <= ENVELOPE_LIMITS.typeMaxLength && TYPE.test(type);

@@ -22,6 +22,15 @@ export interface SignatureHeaders {
 const STANDARD_WEBHOOKS_PREFIX = 'whsec_';
 
 /**
+ * What a message id may be: it is sent as the `webhook-id` header and signed as text, so only
+ * visible ASCII (an HTTP header carries no control character and nothing above U+00FF, and
+ * leading or trailing spaces do not survive one), at most 255 characters.
+ */
+const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
+
+export const isMessageId = (id: unknown): id is string => typeof id === 'string' && MESSAGE_ID.test(id);
+
+/**
  * HMAC keys by secret, made once: Node prepares a raw key on every createHmac, and for a Buffer key
  * (the Standard Webhooks form) that took ten times the HMAC itself. Bounded: cleared when full.
  */
