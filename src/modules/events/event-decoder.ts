@@ -132,7 +132,10 @@ export class EventDecoder {
         throw new PoisonMessageError('unknown_schema', `schema id ${schemaId} is not registered`);
       }
       const failure = kind === 'not_found' ? 'unavailable' : kind;
-      this.availability.failed(failure, kind === 'not_found' ? `${detail} (and nothing answers at the base URL)` : detail);
+      this.availability.failed(
+        failure,
+        kind === 'not_found' ? `${detail} (and nothing answers at the base URL)` : detail,
+      );
       throw new TransientError(`schema registry ${failure}: ${detail}`);
     }
   }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
+import { DeadLettersModule } from '../dead-letters/dead-letters.module.js';
 import { SequenceAllocator } from '../events/sequence-allocator.js';
 import { ManualTasks } from './manual-tasks.js';
 import { OperationsCoreModule } from './operations-core.module.js';
 import { RecoveryEventsRepository } from './recoveries/recovery-events.repository.js';
 import { RecoveryHandler } from './recoveries/recovery.handler.js';
-import { RedrivableDeadLettersRepository } from './redrives/redrivable-dead-letters.repository.js';
 import { RedriveHandler } from './redrives/redrive.handler.js';
 import { operationHandler, OperationHandlersModule } from './runner/operation-handler.js';
 import { OperationLeasesRepository } from './runner/operation-leases.repository.js';
@@ -16,14 +16,13 @@ import { OperationsRunner } from './runner/operations-runner.js';
  * this one by the app; the runner refuses to start while a kind has no handler.
  */
 @Module({
-  imports: [OperationsCoreModule, OperationHandlersModule],
+  imports: [OperationsCoreModule, OperationHandlersModule, DeadLettersModule],
   providers: [
     OperationLeasesRepository,
     OperationsRunner,
     ManualTasks,
     SequenceAllocator,
     RecoveryEventsRepository,
-    RedrivableDeadLettersRepository,
     ...operationHandler(RecoveryHandler),
     ...operationHandler(RedriveHandler),
   ],

@@ -13,3 +13,11 @@ export function storableText(text: string): string {
 export function storableExcerpt(text: string, max: number): string {
   return storableText(text.length > max ? text.slice(0, max) : text);
 }
+
+/** Headers (names and values) as a jsonb value can hold them; a name "__proto__" stays a member. */
+export function storableHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    Object.defineProperty(out, storableText(name), { value: storableText(value), enumerable: true });
+  return out;
+}

@@ -23,7 +23,7 @@ function skipWhitespace(text: string, at: number): number {
 
 /** The index after the closing quote of the string that opens at `start`. */
 function stringEnd(text: string, start: number): number {
-  for (let from = start + 1; ; ) {
+  for (let from = start + 1; ;) {
     const quote = text.indexOf('"', from);
     if (quote < 0) throw new SyntaxError('unterminated string');
     let backslashes = 0;

@@ -31,7 +31,8 @@ export async function processRecord(message: InboundMessage, { handle, quarantin
       lastError = error;
       if (quarantine && (error instanceof PoisonRecordError || error instanceof AfterEffectError)) break;
       if (!isTransient(error)) failures++;
-      if (attempt % 10 === 1) logger.warn(`${describe(message)}: ${failureKind(error, quarantine)}, retrying: ${String(error)}`);
+      if (attempt % 10 === 1)
+        logger.warn(`${describe(message)}: ${failureKind(error, quarantine)}, retrying: ${String(error)}`);
       await sleep(Math.min(10_000, 100 * 4 ** Math.min(attempt, 5)));
     }
   }

@@ -4,7 +4,7 @@ import { AppConfig } from '../../../platform/config/app-config.js';
 import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
 import { isTransient } from '../../../platform/errors/transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
-import { storableExcerpt, storableText } from '../../../platform/database/storable-text.js';
+import { storableExcerpt, storableHeaders } from '../../../platform/database/storable-text.js';
 import type { AttemptRecord } from './attempt-record.js';
 
 const MAX_BODY_CHARS = 4096;
@@ -78,12 +78,4 @@ export class AttemptWriter {
     );
     return rows.map(() => undefined);
   }
-}
-
-/** An endpoint's response headers as jsonb can hold them, names and values alike. */
-function storableHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    Object.defineProperty(out, storableText(name), { value: storableText(value), enumerable: true });
-  return out;
 }

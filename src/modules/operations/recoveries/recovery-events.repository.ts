@@ -41,10 +41,14 @@ export class RecoveryEventsRepository {
 
   /** The next `limit` events with an id after `afterId`, in id order. */
   batch(w: RecoveryWindow, afterId: string | null, limit: number): Promise<RecoverableEvent[]> {
-    return this.db.query(
-      `SELECT id, payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`,
-      [w.tenantId, w.subscriptionId, w.since, w.until, afterId ?? '', limit],
-    );
+    return this.db.query(`SELECT id, payload FROM (${this.candidates(w, 'AND e.id > $5')}) c ORDER BY id LIMIT $6`, [
+      w.tenantId,
+      w.subscriptionId,
+      w.since,
+      w.until,
+      afterId ?? '',
+      limit,
+    ]);
   }
 
   private candidates(w: RecoveryWindow, after: string): string {

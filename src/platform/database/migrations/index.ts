@@ -8,6 +8,7 @@ import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
 import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-report.js';
 import { MatchingLeases1733300000000 } from './1733300000000-matching-leases.js';
 import { ExactEventPayloads1734000000000 } from './1734000000000-exact-event-payloads.js';
+import { DeadLetterEvents1734000001000 } from './1734000001000-dead-letter-events.js';
 
 /** Every migration in order; listed explicitly because the service runs as ES modules (no globbing). */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   ConcurrencyReport1733200000000,
   MatchingLeases1733300000000,
   ExactEventPayloads1734000000000,
+  DeadLetterEvents1734000001000,
 ];
