@@ -121,6 +121,14 @@ export class Environment extends CatalogEnvironment {
   @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
   RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';
 
+  /**
+   * The waits before an alert's further attempts when its alert_url refuses it (durations, in
+   * order); after the last one the alert is parked in the DLQ (alert_not_delivered), redrivable.
+   */
+  @IsOptional()
+  @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 5s,30s,2m,5m' })
+  ALERT_RETRY_SCHEDULE = '5s,30s,2m,5m';
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()
