@@ -55,7 +55,9 @@ describe('REST API contract: the OpenAPI document, fuzzed against the service', 
   let key: string;
 
   beforeAll(async () => {
-    harness = await PipelineHarness.start({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000' } });
+    harness = await PipelineHarness.start({
+      env: { API_RATE_LIMIT_PER_MINUTE: '1000000', VERIFICATION_RATE_PER_MINUTE: '1000000' },
+    });
     ({ key } = await harness.app.get(ApiKeysService).create(harness.tenant, ['read', 'write', 'admin'], 'contract'));
   });
 

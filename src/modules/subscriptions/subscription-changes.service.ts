@@ -40,7 +40,7 @@ export class SubscriptionChangesService {
     private readonly urls: UrlChecks,
   ) {}
 
-  /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url is verified again. */
+  /** JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields; a new url or alert_url is verified. */
   async patch(
     tenantId: string,
     id: string,
@@ -79,7 +79,10 @@ export class SubscriptionChangesService {
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
     };
-    if (next.url !== current.url) await this.urls.verify(next.url, validSecrets(current));
+    const secrets = validSecrets(current);
+    if (next.url !== current.url) await this.urls.verify(tenantId, 'url', next.url, secrets);
+    if (next.alertUrl && next.alertUrl !== current.alertUrl)
+      await this.urls.verify(tenantId, 'alert_url', next.alertUrl, secrets);
     return this.save(next, current.version);
   }
 

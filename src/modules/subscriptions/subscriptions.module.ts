@@ -11,6 +11,8 @@ import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionStoreModule } from './subscription-store.module.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
+import { VerificationBudget } from './verification-budget.js';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { WebhookActionsController } from './webhook-actions.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
 
@@ -25,6 +27,7 @@ import { WebhooksController } from './webhooks.controller.js';
     AuthModule,
     EventTypesModule,
     IdempotencyModule,
+    RateLimitsModule,
   ],
   controllers: [WebhooksController, WebhookActionsController],
   providers: [
@@ -34,6 +37,7 @@ import { WebhooksController } from './webhooks.controller.js';
     SubscriptionInput,
     SubscriptionChangelog,
     UrlChecks,
+    VerificationBudget,
   ],
   exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionStoreModule, SubscriptionChangelog],
 })

@@ -35,7 +35,7 @@ export class SubscriptionsService {
   ) {}
 
   /**
-   * Validates, verifies the URL with a signed challenge, then stores. Nothing is stored when any
+   * Validates, verifies the URL (and the alert_url) with a signed challenge, then stores. Nothing is stored when any
    * step fails. The generated secret (when the client sent none) is returned here and never again.
    */
   async create(
@@ -62,7 +62,8 @@ export class SubscriptionsService {
     } as SubscriptionEntity;
     // Checked before the challenge too, so a duplicate does not cost the endpoint a request.
     if (await this.repository.hasDuplicate(entity)) throw conflict();
-    await this.urls.verify(entity.url, [secret]);
+    await this.urls.verify(tenantId, 'url', entity.url, [secret]);
+    if (entity.alertUrl) await this.urls.verify(tenantId, 'alert_url', entity.alertUrl, [secret]);
     const saved = await this.saveOrConflict(entity);
     return { subscription: saved, generatedSecret: dto.secret ? undefined : secret };
   }

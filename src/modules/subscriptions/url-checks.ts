@@ -4,19 +4,22 @@ import { EgressClient } from '../../platform/egress/egress-client.js';
 import { EgressGuard } from '../../platform/egress/egress-guard.js';
 import { signDelivery } from '../../platform/egress/signer.js';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
+import { VerificationBudget } from './verification-budget.js';
 
 export const VERIFICATION_TIMEOUT_MS = 10_000;
 
 /**
- * The two gates a callback URL passes: the policy (absolute https, no credentials, a host whose
- * every address is public unless EGRESS_ALLOW_CIDRS allows it) and the spec's verification
- * challenge, signed like a delivery, answered within 10 s.
+ * The two gates a callback URL (`url` and `alert_url` alike) passes: the policy (absolute https, no
+ * credentials, a host whose every address is public unless EGRESS_ALLOW_CIDRS allows it) and the
+ * spec's verification challenge, signed like a delivery, answered within 10 s, within the tenant's
+ * verification budget.
  */
 @Injectable()
 export class UrlChecks {
   constructor(
     private readonly guard: EgressGuard,
     private readonly egress: EgressClient,
+    private readonly budget: VerificationBudget,
   ) {}
 
   /** Field errors for a URL that breaks the policy; empty when it may be used. */
@@ -30,8 +33,15 @@ export class UrlChecks {
       : [{ field, code: 'BLOCKED_ADDRESS', message: `${field}: ${check.message}; only public addresses are allowed` }];
   }
 
-  /** Sends the url_verification challenge; throws URL_VERIFICATION_FAILED with the reason. */
-  async verify(url: string, secrets: string[]): Promise<void> {
+  /**
+   * Sends the url_verification challenge to `field`'s URL; throws URL_VERIFICATION_FAILED with the
+   * reason, or RATE_LIMITED (nothing sent) when the tenant spent its verification budget.
+   */
+  verify(tenantId: string, field: 'url' | 'alert_url', url: string, secrets: string[]): Promise<void> {
+    return this.budget.spend(tenantId, () => this.challenge(field, url, secrets));
+  }
+
+  private async challenge(field: string, url: string, secrets: string[]): Promise<void> {
     const challenge = randomBytes(24).toString('base64url');
     const body = JSON.stringify({ type: 'url_verification', challenge });
     const headers = signDelivery({
@@ -42,8 +52,8 @@ export class UrlChecks {
     });
     const result = await this.egress.post(url, { body, headers: { ...headers }, timeoutMs: VERIFICATION_TIMEOUT_MS });
     const fail = (message: string) =>
-      new AppError('URL_VERIFICATION_FAILED', `The URL did not pass verification: ${message}.`, [
-        { field: 'url', code: 'VERIFICATION_FAILED', message },
+      new AppError('URL_VERIFICATION_FAILED', `The ${field} did not pass verification: ${message}.`, [
+        { field, code: 'VERIFICATION_FAILED', message },
       ]);
     if (result.outcome === 'timeout') throw fail(`no answer within ${VERIFICATION_TIMEOUT_MS / 1000} s`);
     if (result.outcome === 'http_error') throw fail(`the endpoint answered HTTP ${result.status}, expected 2xx`);

@@ -208,6 +208,25 @@ export class Environment extends CatalogEnvironment {
   @Max(1000)
   BATCH_MAX_ITEMS = 100;
 
+  /**
+   * URL verification challenges (url and alert_url, batches included) one tenant may make Hookline
+   * send per minute, across instances; beyond, registration answers 429.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  VERIFICATION_RATE_PER_MINUTE = 200;
+
+  /** URL verification challenges of one tenant in flight at once, per instance; beyond, registration answers 429. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  VERIFICATION_CONCURRENCY = 8;
+
   @IsOptional()
   @Matches(/^([A-Za-z0-9._-]{1,64})?$/, { message: 'must be a tenant id (letters, digits, ".", "_", "-")' })
   DEFAULT_TENANT = '';
