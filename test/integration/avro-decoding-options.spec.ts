@@ -1,8 +1,8 @@
 import { EventDecoder } from '../../src/modules/events/event-decoder.js';
 import { RegistryAvailability } from '../../src/modules/events/registry-availability.js';
 import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
-import { stringifyExact, withBigIntegersAsStrings } from '../../src/platform/json/exact-json.js';
-import { memberText } from '../../src/platform/json/json-text.js';
+import { stringifyExact } from '../../src/platform/json/exact-json.js';
+import { memberText, unsafeIntegersAsStrings } from '../../src/platform/json/json-text.js';
 import { avroWriter, frame, registerSchema } from '../support/avro-frames.js';
 import { ENVELOPE_SCHEMA, paymentData } from '../support/avro-mapping-fixture.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
@@ -51,11 +51,7 @@ describe('Avro decoding options (real registry)', () => {
 
   it('plain JSON integers beyond 2^53 as strings (the text of data, rewritten)', async () => {
     const { text } = await decoder.decode(Buffer.from('{"data": {"id": 9007199254740993, "small": 7}}'));
-    expect(withBigIntegersAsStrings(memberText(text!, 'data')!)).toBe('{"id":"9007199254740993","small":7}');
-    // Nothing to rewrite: the text stays as written, spaces and all.
-    expect(withBigIntegersAsStrings('{"id": 90071992547409, "s": "12345678901234567890"}')).toBe(
-      '{"id": 90071992547409, "s": "12345678901234567890"}',
-    );
+    expect(unsafeIntegersAsStrings(memberText(text!, 'data')!)).toBe('{"id": "9007199254740993", "small": 7}');
   });
 
   it('an unknown schema id is parked as unknown_schema', async () => {

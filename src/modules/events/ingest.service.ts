@@ -8,8 +8,8 @@ import { TopicNames } from '../../topology.js';
 import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
-import { stringifyExact, withBigIntegersAsStrings, withPlainNumbers } from '../../platform/json/exact-json.js';
-import { memberText } from '../../platform/json/json-text.js';
+import { stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
+import { memberText, unsafeIntegersAsStrings } from '../../platform/json/json-text.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { DataValidator } from './data-validator.js';
 import { checkEnvelope, type EventEnvelope } from './envelope.js';
@@ -164,7 +164,7 @@ export class IngestService {
   private dataText(decoded: DecodedRecord, envelope: EventEnvelope): string {
     const written = envelope.dataJson ?? (decoded.text === undefined ? undefined : memberText(decoded.text, 'data'));
     if (written === undefined) return stringifyExact(envelope.data, decoded.exact);
-    return this.config.env.BIG_INTEGERS_AS === 'string' ? withBigIntegersAsStrings(written) : written;
+    return this.config.env.BIG_INTEGERS_AS === 'string' ? unsafeIntegersAsStrings(written) : written;
   }
 
   private readable(value: unknown, message: InboundMessage): RefusedEvent {

@@ -36,16 +36,6 @@ export function stringifyExact(value: unknown, exact = true): string {
   return text;
 }
 
-/**
- * JSON text with its integers beyond ±2^53 written as strings (BIG_INTEGERS_AS=string); the text as
- * it is when it holds none, else compact.
- */
-export function withBigIntegersAsStrings(text: string): string {
-  if (!LONG_DIGIT_RUN.test(text)) return text;
-  const converted = stringifyExact(parseExact(text, 'string').value);
-  return converted === stringifyExact(parseExact(text, 'number').value) ? text : converted;
-}
-
 /** Whether the value holds a number only stringifyExact writes exactly. */
 export function hasExactNumbers(value: unknown): boolean {
   if (typeof value === 'bigint' || isLosslessNumber(value)) return true;

@@ -80,6 +80,34 @@ export function memberText(text: string, key: string): string | undefined {
   return found;
 }
 
+/** A number token (or a literal) where a value starts: what is not a string, bracket, separator or space. */
+const VALUE_TOKEN = /"|-?\d[\d.eE+-]*/g;
+const INTEGER = /^-?\d+$/;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The text with every integer beyond ±(2^53 - 1) written as a string ("9007199254740993"), and
+ * every other character as it was: spaces, escapes, key order and repeated keys included.
+ */
+export function unsafeIntegersAsStrings(text: string): string {
+  let out = '';
+  let copied = 0;
+  VALUE_TOKEN.lastIndex = 0;
+  for (let match = VALUE_TOKEN.exec(text); match; match = VALUE_TOKEN.exec(text)) {
+    if (match[0] === '"') {
+      VALUE_TOKEN.lastIndex = stringEnd(text, match.index);
+      continue;
+    }
+    const token = match[0];
+    if (!INTEGER.test(token) || (token.replace('-', '').length < 16 && Number.isSafeInteger(Number(token)))) continue;
+    const magnitude = BigInt(token.replace('-', ''));
+    if (magnitude <= MAX_SAFE) continue;
+    out += `${text.slice(copied, match.index)}"${token}"`;
+    copied = match.index + token.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
 /**
  * Whether a parsed JSON value nests deeper than `max` levels (an object or array is one level, its
  * members one more). Iterative: a hostile document cannot exhaust the stack here, as the recursive

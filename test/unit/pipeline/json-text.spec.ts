@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { memberText, nestsDeeperThan } from '../../../src/platform/json/json-text.js';
+import { isInteger, isSafeNumber, parse } from 'lossless-json';
+import { memberText, nestsDeeperThan, unsafeIntegersAsStrings } from '../../../src/platform/json/json-text.js';
 import { storableExcerpt, storableText } from '../../../src/platform/database/storable-text.js';
 
 /** JSON whitespace, as much or as little as a producer may write. */
@@ -51,6 +52,26 @@ describe('JSON text', () => {
     expect(memberText('{"data":-1.50e+3 }', 'data')).toBe('-1.50e+3');
     expect(memberText('[{"data":1}]', 'data')).toBeUndefined();
     expect(memberText('"data"', 'data')).toBeUndefined();
+  });
+
+  it('writes integers beyond 2^53 as strings, and every other character as it was', () => {
+    const bigs = fc.array(fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }), { maxLength: 4 });
+    fc.assert(
+      fc.property(fc.jsonValue(), bigs, fc.constantFrom(undefined, 1, '\t'), (value, integers, indent) => {
+        const text = `[${JSON.stringify(value, null, indent) ?? 'null'}, [${integers.map((n) => `{"n": ${n}}`).join(',')}]]`;
+        const expected = parse(text, null, (digits) =>
+          isInteger(digits) && !isSafeNumber(digits) ? digits : Number(digits),
+        );
+        const rewritten = unsafeIntegersAsStrings(text);
+        expect(JSON.parse(rewritten)).toEqual(expected);
+        // Only quotes were added.
+        expect(rewritten.replaceAll('"', '')).toBe(text.replaceAll('"', ''));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(unsafeIntegersAsStrings('{"k": 9007199254740993, "k": "9007199254740993" ,"s":9007199254740991}')).toBe(
+      '{"k": "9007199254740993", "k": "9007199254740993" ,"s":9007199254740991}',
+    );
   });
 
   it('measures nesting without recursion', () => {
