@@ -7,6 +7,7 @@ import { AppConfig } from '../../platform/config/app-config.js';
 import { isUtf8 } from 'node:buffer';
 import { TransientError } from '../../platform/errors/transient.js';
 import { avroToJson } from './avro-json.js';
+import { isMapSchema, OwnKeysMapType } from './avro-map.js';
 import { avroLogicalTypes, exactLongType } from './avro-logical-types.js';
 import { refuseTooDeep } from './envelope.js';
 import { PoisonMessageError } from './ingest-errors.js';
@@ -72,7 +73,9 @@ export class EventDecoder {
       // Decoded wrapped, unwrapped by avroToJson: avsc refuses some unions unwrapped (two records).
       wrapUnions: 'always',
       // Longs without a logical type of ours: those read their long as avsc does, always in range.
-      typeHook: (schema) => (isPlainLong(schema) ? longType : undefined),
+      // Maps keep every key as a member ("__proto__" included).
+      typeHook: (schema, opts) =>
+        isPlainLong(schema) ? longType : isMapSchema(schema) ? new OwnKeysMapType(schema, opts) : undefined,
     };
     // strict off: producers' schemas carry keywords Ajv does not know (javaType, title...).
     const ajv = new Ajv({ strict: false, allErrors: true });
