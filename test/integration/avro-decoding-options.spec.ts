@@ -54,6 +54,29 @@ describe('Avro decoding options (real registry)', () => {
     expect(unsafeIntegersAsStrings(memberText(text!, 'data')!)).toBe('{"id": "9007199254740993", "small": 7}');
   });
 
+  it('keeps a map key "__proto__" and a -0.0, and refuses NaN and Infinity (no JSON carries them)', async () => {
+    const plain = new EventDecoder(testConfig(), new RegistryAvailability(config, new PipelineHealth(config)));
+    const schema = {
+      type: 'record',
+      name: 'Edges',
+      namespace,
+      fields: [
+        { name: 'm', type: { type: 'map', values: 'string' } },
+        { name: 'd', type: 'double' },
+        { name: 'l', type: 'long' },
+      ],
+    };
+    const id = await registerSchema(config.env.SCHEMA_REGISTRY_URL, `${namespace}.Edges`, schema);
+    const m = Object.defineProperty({ a: '1' }, '__proto__', { value: '2', enumerable: true });
+    const decoded = await plain.decode(frame(id, avroWriter(schema).toBuffer({ m, d: -0, l: 1n })));
+    expect(stringifyExact(decoded.value, decoded.exact)).toBe('{"m":{"a":"1","__proto__":"2"},"d":-0,"l":1}');
+    for (const d of [NaN, Infinity, -Infinity])
+      await expect(plain.decode(frame(id, avroWriter(schema).toBuffer({ m: {}, d, l: 1n })))).rejects.toMatchObject({
+        reason: 'invalid_envelope',
+        message: expect.stringMatching(/NaN or Infinity/),
+      });
+  });
+
   it('an unknown schema id is parked as unknown_schema', async () => {
     await expect(decoder.decode(frame(2_000_000_000, Buffer.alloc(1)))).rejects.toMatchObject({
       reason: 'unknown_schema',
