@@ -114,12 +114,22 @@ export function unsafeIntegersAsStrings(text: string): string {
  * writers (JSON.stringify) and validators that run after this check could.
  */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== 'object' || item === null || isLosslessNumber(item)) continue;
+  // Containers only, with their depth beside them: no allocation per scalar of a large document.
+  const containers: object[] = [];
+  const depths: number[] = [];
+  const visit = (item: unknown, depth: number) => {
+    if (typeof item === 'object' && item !== null && !isLosslessNumber(item)) {
+      containers.push(item);
+      depths.push(depth);
+    }
+  };
+  visit(value, 1);
+  while (containers.length > 0) {
+    const item = containers.pop()!;
+    const depth = depths.pop()!;
     if (depth > max) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+    if (Array.isArray(item)) for (const child of item) visit(child, depth + 1);
+    else for (const key of Object.keys(item)) visit((item as Record<string, unknown>)[key], depth + 1);
   }
   return false;
 }
