@@ -140,6 +140,22 @@ describe('DeliveryService (medium)', () => {
       expect(rows.rows).toEqual([{ response_body: 'x\uFFFDy', response_headers: { 'x-odd': '\uFFFD' } }]);
     });
 
+    it('sends a task once when its record was written twice (a produce repeated after a timeout)', async () => {
+      const delivery = (await stack.module(DeliveryModule)).get(DeliveryService);
+      const id = await stack.subscription({ path: '/200' });
+      const task = deliveryTask(stack.tenant, id, { attempt: 2, trigger: 'retry' });
+      const copy = JSON.parse(JSON.stringify(task)) as DeliveryTaskV1;
+
+      const outcomes = await Promise.all([delivery.deliver(task), delivery.deliver(copy)]);
+      expect(outcomes.sort()).toEqual([{ action: 'done' }, 'skipped'].sort());
+      expect(await delivery.deliver(copy)).toBe('skipped');
+      expect(stack.receiver!.deliveries('/200').filter((r) => r.headers['webhook-id'] === task.event.id)).toHaveLength(
+        1,
+      );
+      // Another task of the same event (the next attempt) is a task of its own.
+      expect(await delivery.deliver({ ...task, attempt: 3 })).toEqual({ action: 'done' });
+    });
+
     it('parks a task whose step after the request fails for good, and never sends it again', async () => {
       const refusing = { write: async () => Promise.reject(new Error('the row is refused for good')) };
       const module = await stack.module(DeliveryModule, [{ provide: AttemptWriter, useValue: refusing }]);

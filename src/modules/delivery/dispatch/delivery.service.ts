@@ -16,6 +16,7 @@ import { TaskForwarder } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { DeliveredCheck } from './delivered-check.js';
 import { SubscriptionSlots, type SentRequest } from './subscription-slots.js';
+import { TaskClaims } from './task-claims.js';
 import {
   attemptRecord,
   slotOutcome,
@@ -35,6 +36,10 @@ import type { InboundMessage } from '../../../platform/kafka/inbound-message.js'
 const SLOT_WAIT_MS = 5_000;
 
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
+const duplicates = counter(
+  'hookline_delivery_duplicate_tasks_total',
+  'Task records read again after this instance began the same task (a produce repeated after a timeout): not sent again',
+);
 
 /**
  * One delivery task, as a small typed state machine (DispatchStep): prepare (subscription, failure
@@ -47,6 +52,7 @@ const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subsc
 export class DeliveryService {
   private readonly log = new Logger('Delivery');
   private readonly slots: SubscriptionSlots;
+  private readonly claims = new TaskClaims();
 
   constructor(
     private readonly matching: MatchingService,
@@ -85,6 +91,24 @@ export class DeliveryService {
     if (record?.stepAside && (await this.deferral.defer(markedIfReplay(task, record.mayBeReplay), history)))
       return 'deferred';
     if ((record?.mayBeReplay || task.may_be_replay) && (await this.deliveredCheck.delivered(task))) return 'skipped';
+    if (!this.claims.claim(task)) {
+      duplicates.inc();
+      return 'skipped';
+    }
+    try {
+      return await this.claimed(task, history, record);
+    } catch (error) {
+      // Failed before its request: the consumer base runs it again. After it: parked, never re-run.
+      if (!(error instanceof AfterEffectError)) this.claims.release(task);
+      throw error;
+    }
+  }
+
+  private async claimed(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[],
+    record: InboundMessage | undefined,
+  ): Promise<NextStep | 'skipped' | 'deferred'> {
     const id = task.subscription_id;
     this.concurrency.saw(task.tenant_id, id);
     if (!(await this.slots.acquire(id, SLOT_WAIT_MS))) {
