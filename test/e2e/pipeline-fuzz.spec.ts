@@ -17,8 +17,9 @@ const SEED = process.env.FUZZ_SEED === undefined ? randomInt(2 ** 31) : Number(p
 /** Records published and settled together: one fast-check run. */
 const RUN_SIZE = 500;
 const RUNS = Math.ceil(CASES / RUN_SIZE);
-/** Longest a run waits for its records to settle: generous, since the machine may be busy with others' work. */
-const SETTLE_MS = (records: number) => 60_000 + records * 100;
+/** How long a run waits for its records to settle without any settling, and at most in all. */
+const STALL_MS = 60_000;
+const SETTLE_CAP_MS = 300_000;
 
 /** Every dead-letter reason docs/errors.md lists: a record parked for any other fails the fuzzer. */
 const DOCUMENTED = (() => {
@@ -139,16 +140,16 @@ describe(`pipeline fuzzer: ${CASES} records, seed ${SEED}`, () => {
       // Every kind of record was in the mix: the generators did not drift into one corner.
       if (CASES >= RUN_SIZE) expect([...kinds]).toEqual(expect.arrayContaining(KINDS));
     },
-    60_000 + RUNS * (SETTLE_MS(RUN_SIZE) + 45_000),
+    60_000 + RUNS * (SETTLE_CAP_MS + 100_000),
   );
 });
 
 /** What the service went through meanwhile (produce failures repeat sends), for a failure's report. */
 async function circumstances(h: PipelineHarness): Promise<string> {
   const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
-  const lines = metrics
-    .split('\n')
-    .filter((l) => /^hookline_(produce_errors_total|delivery_replay_checks_total)\{/.test(l));
+  const watched =
+    /^hookline_(produce_errors_total|delivery_replay_checks_total|deferred_tasks_total|delivery_duplicate_tasks_total|schema_registry_errors_total|kafka_consumer_lag)[{ ]/;
+  const lines = metrics.split('\n').filter((l) => watched.test(l) && !l.endsWith(' 0'));
   return `meanwhile: ${lines.join('; ') || 'no produce errors'}`;
 }
 
@@ -199,19 +200,57 @@ async function settle(h: PipelineHarness, cases: FuzzCase[], junkAnswers: Map<st
   const taken = (id: string) => (junkAnswers.get(id) ?? []).some((s) => s < 300);
   const resolved = (seen: Seen, c: FuzzCase) =>
     seen.parked.has(c.id) || (seen.requests('/steady', c.id).length > 0 && taken(c.id));
+  // "Ends" has no deadline of its own: the wait goes on while records keep settling (a shared broker
+  // may stall a consumer for a while), and gives up after STALL_MS without progress or at SETTLE_CAP_MS.
   let seen = await look();
-  const deadline = Date.now() + SETTLE_MS(cases.length);
-  while (!cases.every((c) => resolved(seen, c)) && Date.now() < deadline) {
+  const started = Date.now();
+  let progress = { at: started, settled: 0 };
+  for (;;) {
+    const settled = cases.filter((c) => resolved(seen, c)).length;
+    if (settled > progress.settled) progress = { at: Date.now(), settled };
+    if (settled === cases.length || Date.now() - progress.at > STALL_MS || Date.now() - started > SETTLE_CAP_MS) break;
     await new Promise((r) => setTimeout(r, 500));
     seen = await look();
   }
   await new Promise((r) => setTimeout(r, 1_000)); // a request sent twice would arrive by now
   seen = await look();
-  return [
+  const problems = [
     ...cases.flatMap((c) => problemsOf(c, seen, junkAnswers.get(c.id) ?? [])),
     ...(await pipelineProblems(h)),
     ...(await attemptProblems(h, cases, seen)),
   ];
+  const unsettled = cases.filter((c) => !resolved(seen, c)).map((c) => c.id);
+  return unsettled.length > 0 ? [...problems, ...(await located(h, unsettled.slice(0, 10)))] : problems;
+}
+
+/** Where records that never settled are: on which topics, partitions and offsets (a failure's report). */
+async function located(h: PipelineHarness, ids: string[]): Promise<string[]> {
+  const wanted = new Set(ids);
+  const found: string[] = [];
+  for (const topic of [h.config.ingestTopics[0], h.topic('dlq')]) {
+    const consumer = h.kafka.kafka.consumer({ groupId: uniqueId('fuzz-locate-') });
+    const admin = h.kafka.kafka.admin();
+    await admin.connect();
+    const total = (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high), 0);
+    await admin.disconnect();
+    let read = 0;
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, 30_000);
+      void consumer.run({
+        eachMessage: async ({ partition, message }) => {
+          const id = message.headers?.['fuzz-case']?.toString();
+          if (id && wanted.has(id)) found.push(`${JSON.stringify(id)} is on ${topic}/${partition}@${message.offset}`);
+          if (++read < total) return;
+          clearTimeout(timer);
+          done();
+        },
+      });
+    });
+    await consumer.disconnect();
+  }
+  return found;
 }
 
 /** Where two texts part, with a little of each around it. */
