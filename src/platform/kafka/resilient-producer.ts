@@ -55,7 +55,9 @@ export class ResilientProducer {
         if (producer) await this.replace(producer);
         if (kind === 'record') {
           this.health.produced(topics); // the broker answered: the pipeline can produce, this record cannot
-          throw recordRejection(topics.join(','), error);
+          const rejection = recordRejection(topics.join(','), error);
+          this.log.warn(`produce refused for its records (${rejection.reason}): ${rejection.message}`);
+          throw rejection;
         }
         this.health.produceFailed(topics, error);
         this.log.warn(
