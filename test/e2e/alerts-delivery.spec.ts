@@ -116,7 +116,7 @@ describe('alerts: retried, then parked, listed and redrivable', () => {
     expect(parked).toMatchObject({ reason: 'alert_blocked', subscription_id: h.subscriptionIds[2] });
     expect(parked.detail).toMatch(/10\.1\.2\.3/);
 
-    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    const metrics = await h.scrape();
     expect(metrics).toMatch(/hookline_dlq_parked_total\{reason="alert_blocked"\} 1\b/);
     expect(metrics).toMatch(/hookline_dlq_parked_total\{reason="alert_not_delivered"\} 1\b/);
     expect(metrics).toMatch(/hookline_alerts_sent_total\{outcome="blocked"\} 1\b/);

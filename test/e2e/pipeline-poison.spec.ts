@@ -99,7 +99,7 @@ describe('pipeline: poison messages', () => {
       30_000,
     );
     await new Promise((r) => setTimeout(r, 9_000)); // a failing handler is parked after three tries, within 9 s
-    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    const metrics = await h.scrape();
     expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\}/);
   });
 });

@@ -93,7 +93,7 @@ describe('pipeline: schema registry outages', () => {
     return { status: res.status, body: await res.text() };
   };
   const failures = async (kind: string) => {
-    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    const metrics = await h.scrape();
     const line = metrics.split('\n').find((l) => l.startsWith(`hookline_schema_registry_errors_total{kind="${kind}"}`));
     return Number(line?.split(' ')[1] ?? 0);
   };

@@ -25,7 +25,7 @@ export interface Seen {
 
 /** What the service went through meanwhile (produce failures repeat sends), for a failure's report. */
 export async function circumstances(h: PipelineHarness): Promise<string> {
-  const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+  const metrics = await h.scrape();
   const watched =
     /^hookline_(produce_errors_total|delivery_replay_checks_total|deferred_tasks_total|delivery_duplicate_tasks_total|schema_registry_errors_total|kafka_consumer_lag)[{ ]/;
   const lines = metrics.split('\n').filter((l) => watched.test(l) && !l.endsWith(' 0'));
