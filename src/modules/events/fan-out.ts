@@ -1,10 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
+import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
+import { AfterEffectError } from '../../platform/kafka/poison-record.error.js';
 import { collectedCounter } from '../../platform/telemetry/metrics.js';
 import { TopicNames } from '../../topology.js';
 import { markedIfReplay, type DeliveryTaskV2 } from '../delivery/delivery-task.js';
 import { DirectLane } from '../delivery/dispatch/direct-lane.js';
 import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
+import { TaskForwarder } from '../delivery/dispatch/task-forwarder.js';
 import { SubscriptionPressure } from '../delivery/pressure/subscription-pressure.js';
 import { serializeTask } from '../delivery/task-record.js';
 
@@ -52,6 +55,8 @@ export class FanOut {
     private readonly deferral: TaskDeferral,
     private readonly pressure: SubscriptionPressure,
     private readonly lane: DirectLane,
+    private readonly forwarder: TaskForwarder,
+    private readonly health: PipelineHealth,
     topics: TopicNames,
   ) {
     this.deliveriesTopic = topics.deliveries;
@@ -105,10 +110,18 @@ export class FanOut {
 
   /**
    * The dispatch flow failed for a reason of its own (not the endpoint's: that is an outcome).
-   * Whether the request went out is unknown, so the task goes through the deliveries topic marked
-   * as a possible replay: the attempt log is asked before it is sent again.
+   * After its request (AfterEffectError) the task is parked with its reason, as the delivery
+   * consumer parks such a record: nothing makes it be sent again. Before it, the task goes through
+   * the deliveries topic, marked as a possible replay (the attempt log is asked first).
    */
-  private afterFailedDispatch(task: DeliveryTaskV2, error: unknown): Promise<unknown> {
+  private async afterFailedDispatch(task: DeliveryTaskV2, error: unknown): Promise<unknown> {
+    if (error instanceof AfterEffectError) {
+      const reason = error.parkReason ?? 'processing_error';
+      this.log.warn(`parked ${task.event.id} to ${task.subscription_id} (${reason}): ${String(error)}`);
+      await this.forwarder.park(task, reason, error.message);
+      if (reason === 'processing_error') this.health.parkedProcessingError();
+      return;
+    }
     handed.deliveries++;
     this.log.warn(`direct delivery of ${task.event.id} to ${task.subscription_id} failed, handed on: ${String(error)}`);
     return this.toDeliveries([markedIfReplay(task, true)]);

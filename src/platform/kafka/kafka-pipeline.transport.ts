@@ -206,7 +206,9 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
         const result: unknown = await handler(message, spec);
         if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
       },
-      quarantine: (message, error) => this.quarantine(message, error),
+      // The DLQ's own records are retried until indexed: parking one would feed it back to itself.
+      quarantine:
+        spec.topic === this.deadLetters.topic ? undefined : (message, error) => this.quarantine(message, error),
       onKafkaFailure: (error) => this.consumerStopped(spec, error),
       onKafkaRecovered: () => {
         this.health.kafkaRecovered(`consumer ${spec.topic}`);

@@ -223,7 +223,7 @@ describe('SubscriptionPressure: one state per subscription', () => {
     jest.useFakeTimers({ now: releasedAt });
     pressure.release('s', { outcome: 'answered', firstByteMs: 5 });
     expect(pressure.state('s', sentAt + 1_500)).toEqual({ state: 'slow' });
-    expect(pressure.admission('s', sentAt + 1_500)).toEqual({ verdict: 'take' });
+    expect(pressure.admission('s', sentAt + 1_500)).toEqual({ verdict: 'take', slow: true });
     expect(pressure.state('s', releasedAt + PRESSURE.relativeMinMs).state).toBe('stalled');
   });
 

@@ -66,6 +66,8 @@ export interface DispatchFlow {
   slotTakenAt?: number;
   /** The end of the same (subscription, event)'s task already in dispatch here, if one is. */
   twinEnded?: Promise<void>;
+  /** The task was claimed (TaskClaims): a copy of it read later is not sent again. */
+  claimed?: boolean;
 }
 
 /** The flow of an attempt under way: its span's telemetry too. */

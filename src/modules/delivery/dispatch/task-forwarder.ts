@@ -78,4 +78,18 @@ export class TaskForwarder {
       );
     }
   }
+
+  /**
+   * A task dispatched in this process (the direct lane) that failed after its request: parked as
+   * the delivery consumer parks such a record, never sent again. In the task's trace.
+   */
+  async park(task: DeliveryTaskV2, reason: string, detail: string): Promise<void> {
+    const headers: IHeaders = {
+      'tenant-id': task.tenant_id,
+      ...(task.traceparent ? { traceparent: task.traceparent } : {}),
+    };
+    await inTraceOf(task.traceparent, () =>
+      this.deadLetters.write({ key: task.subscription_id, value: serializeTask(task), headers }, reason, detail),
+    );
+  }
 }

@@ -24,9 +24,15 @@ export type PressureState =
 /**
  * The answer to "may this subscription take this task now, or must it step aside?". Fan-out steps
  * a task aside to its deferral tier while the subscription is deferring; a task that may wait for
- * a slot goes on (see acquire).
+ * a slot goes on (see acquire). `slow`: it may take the task, but one of its requests waits past
+ * its slow threshold, so fan-out leaves the task to the deliveries topic rather than hold the
+ * ingest record on it (the direct lane takes healthy subscriptions only).
  */
-export type Admission = { verdict: 'take' } | { verdict: 'step-aside'; because: 'stalled' | 'deferring' };
+export type Admission =
+  { verdict: 'take'; slow: boolean } | { verdict: 'step-aside'; because: 'stalled' | 'deferring' };
+
+const TAKE_HEALTHY: Admission = Object.freeze({ verdict: 'take', slow: false });
+const TAKE_SLOW: Admission = Object.freeze({ verdict: 'take', slow: true });
 
 /** The direct lane's turn (directTurn): a slot taken now, none, or a wait for one that says whether it got it. */
 export type DirectTurn = 'taken' | 'declined' | Promise<boolean>;
@@ -89,13 +95,13 @@ export class SubscriptionPressure implements KeyPressure {
     const state = this.state(id, now);
     if (state.state === 'deferring' || state.state === 'stalled')
       return { verdict: 'step-aside', because: state.state };
-    return { verdict: 'take' };
+    return state.state === 'slow' ? TAKE_SLOW : TAKE_HEALTHY;
   }
 
-  /** Healthy: none of its requests waits past its slow threshold, and it is not deferring. */
+  /** Healthy as admission() judges it: it may take the task, and none of its requests waits past its slow threshold. */
   healthy(id: string, now = Date.now()): boolean {
-    if (this.deferrals.size > 0 && this.deferringFor(id, now) !== undefined) return false;
-    return !this.slots.endpointHolds(id, now);
+    const admission = this.admission(id, now);
+    return admission.verdict === 'take' && !admission.slow;
   }
 
   /**
