@@ -90,7 +90,7 @@ describe('DeadLetterIndex (medium)', () => {
       source_partition: null,
       source_offset: '12',
     });
-    expect(rows[0].payload_json).toMatchObject({ type: 'DeliveryTaskV1', subscription_id: task.subscription_id });
+    expect(rows[0].payload_json).toMatchObject({ type: 'DeliveryTaskV2', subscription_id: task.subscription_id });
     expect(rows[0].headers['x-\uFFFD']).toBe('\uFFFD');
   });
 

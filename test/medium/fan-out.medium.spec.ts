@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DeliveryConsumerModule } from '../../src/consumers/delivery/delivery-consumer.module.js';
 import type { DeliveryTaskV2 } from '../../src/modules/delivery/delivery-task.js';
+import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
 import { DirectLane } from '../../src/modules/delivery/dispatch/direct-lane.js';
 import { EventsModule } from '../../src/modules/events/events.module.js';
 import { IngestService } from '../../src/modules/events/ingest.service.js';
 import { MatchingService } from '../../src/modules/matching/matching.service.js';
+import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
 import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
 import type { TopicRecorder } from '../support/failure-scenarios.js';
 import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
@@ -148,6 +150,31 @@ describe('fan-out with the delivery stage in the same process (medium)', () => {
     const after = id();
     await ingest.ingest(record(after, 'healthy.one'));
     expect(await attempts(after)).toEqual([{ s: healthy, outcome: 'success' }]);
+  });
+
+  it('parks a direct task whose step after the request fails for good, and never sends it again', async () => {
+    const refusing = { write: async () => Promise.reject(new Error('the row is refused for good')) };
+    const module = await stack.module(IngestWithDelivery, [{ provide: AttemptWriter, useValue: refusing }]);
+    const [refusingIngest, refusingMatching] = [module.get(IngestService), module.get(MatchingService)];
+    const subscription = await stack.subscription({ path: '/refused', events: ['refused.one'] });
+    await refusingMatching.apply({
+      type: 'SubscriptionChangedV1',
+      id: subscription,
+      tenant_id: stack.tenant,
+      version: 1,
+      deleted: false,
+    });
+    const dlq = await stack.record<DeliveryTaskV2>(stack.topics.dlq);
+    const eventId = uniqueId('evt_');
+
+    // Ingest resolves: its task is finished (parked with the broker's acknowledgement), so the record may commit.
+    await refusingIngest.ingest(record(eventId, 'refused.one'));
+
+    const parked = await dlq.find((r) => r.value.event.id === eventId);
+    expect(parked.headers[DeadLetterHeaders.reason]).toBe('processing_error');
+    expect(parked.value).toMatchObject({ type: 'DeliveryTaskV2', subscription_id: subscription, attempt: 1 });
+    expect(receiver.deliveries('/refused').filter((r) => r.headers['webhook-id'] === eventId)).toHaveLength(1);
+    expect(topicTasks(eventId)).toEqual([]);
   });
 
   it('sends a possible replay through the topic, marked, and marks a record whose fan-out began', async () => {
