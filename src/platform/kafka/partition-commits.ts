@@ -29,6 +29,8 @@ export class PartitionCommits {
   /** Partitions with an early declaration under way (declareAhead). */
   private readonly declaring = new Set<number>();
   private metadataMaxChars = OFFSET_METADATA_MAX_CHARS;
+  /** The partitions' ends read just after the latest assignment (see endsAtAssignment). */
+  private assignmentEnds?: Promise<Map<number, number> | undefined>;
 
   constructor(
     private readonly consumer: Consumer,
@@ -39,6 +41,7 @@ export class PartitionCommits {
   /** A new assignment: partitions no longer owned are forgotten (their records go to their new owner). */
   assigned(owned: ReadonlySet<number>): void {
     for (const partition of this.trackers.keys()) if (!owned.has(partition)) this.trackers.delete(partition);
+    this.assignmentEnds = this.endsAtAssignment();
   }
 
   /** Whether the tracker is still its partition's (the partition did not move to another member). */
@@ -64,6 +67,10 @@ export class PartitionCommits {
   async tracker(partition: number, end: number): Promise<OffsetTracker> {
     const existing = this.trackers.get(partition);
     if (existing) return existing;
+    // A record appended after this member got the partition was begun by no one before it: a quiet
+    // topic's first record (a recovery's task, say) is then not taken for a possible replay.
+    const atAssignment = (await this.assignmentEnds)?.get(partition);
+    if (atAssignment !== undefined) end = Math.min(end, atAssignment);
     const committed = (await this.fetchCommitted()).get(partition);
     const tracker = new OffsetTracker(this.options.readAhead, inheritanceOf(committed, end));
     return this.trackers.get(partition) ?? (this.trackers.set(partition, tracker), tracker);
@@ -129,6 +136,21 @@ export class PartitionCommits {
     }
   }
 
+  /**
+   * The topic's partition ends right after an assignment. A previous owner lost its partitions
+   * before this member was given them, so it began no record at or past these ends. Undefined when
+   * unreadable: the first fetch's ends are used then (more records looked up, none skipped wrongly).
+   */
+  private async endsAtAssignment(): Promise<Map<number, number> | undefined> {
+    try {
+      const ends = await this.admin.fetchTopicOffsets(this.options.topic);
+      return new Map(ends.map((p) => [p.partition, Number(p.high)]));
+    } catch (error) {
+      this.options.logger.warn(`ends of ${this.options.topic} at assignment unreadable: ${String(error)}`);
+      return undefined;
+    }
+  }
+
   /** The group's committed offsets and metadata, tried a few times; on failure, no knowledge (everything is looked up). */
   private async fetchCommitted(): Promise<Map<number, Committed>> {
     const { topic, groupId, logger } = this.options;
@@ -153,7 +175,8 @@ export class PartitionCommits {
 
 /**
  * What the previous owner left: its map when the committed offset carries one of Hookline's.
- * Otherwise every record up to the partition's end at the first fetch may have been begun: the
+ * Otherwise every record up to `end` may have been begun (the partition's end when this member was
+ * given it, or at its first fetch if lower): the
  * offset carries no map (a reset by an operator, an older version's commit, a map the broker
  * refused), or there is no offset (the group's offsets expired or were deleted, or an older version
  * crashed before its first commit). This version begins no record before a commit declares it.

@@ -98,7 +98,7 @@ export class DeliveryService {
 
   /**
    * A task fan-out dispatches here and now (the direct lane, docs/design/head-of-line.md): one of
-   * its subscription's request slots is already taken for it (SubscriptionPressure.takeNow), so it
+   * its subscription's request slots is already taken for it (SubscriptionPressure.directTurn), so it
    * starts at prepare. Resolves as deliver() does.
    */
   deliverAdmitted(task: DeliveryTaskV2): Promise<DispatchOutcome> {
