@@ -116,3 +116,6 @@ function fromV1(task: DeliveryTaskV1): DeliveryTaskV2 {
   // A V1 task without a body predates exact bodies: its event serialised is what it always sent.
   return { type: 'DeliveryTaskV2', ...members, event: head, body: body ?? JSON.stringify(event) };
 }
+
+/** A test event's id begins with this: it is sent, and its attempt logged, but the event is not kept. */
+export const TEST_EVENT_PREFIX = 'test_';

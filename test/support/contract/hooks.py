@@ -161,7 +161,12 @@ def invalid_filter(detail) -> bool:
     return detail.get("code") == "INVALID_FILTER" and detail.get("field", "").split(".")[-1].split("]")[-1] == "filter"
 
 
-TEST_EVENT_STATE = {("type", "UNKNOWN_EVENT_TYPE"), ("type", "NOT_SUBSCRIBED"), ("data", "REQUIRED")}
+TEST_EVENT_STATE = {
+    ("type", "UNKNOWN_EVENT_TYPE"),
+    ("type", "NOT_SUBSCRIBED"),
+    ("type", "REQUIRED"),
+    ("data", "REQUIRED"),
+}
 
 
 def test_event_state(detail, case) -> bool:
