@@ -36,6 +36,8 @@ export interface FanoutResult {
     burstCpuMsPerDelivery: number;
     /** The burst's CPU of the broker, Postgres and the whole machine per delivery, from /proc. */
     burstStackCpu: StackCpuMs;
+    /** The burst's tasks by fan-out lane: direct (one Kafka hop), deliveries (two), deferral. */
+    burstLanes: Record<string, number>;
   };
   duplicates: number;
 }
@@ -61,12 +63,17 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
     const before = service.usage();
     const cpuBefore = service.cpuByRoles();
     const stack = await meterStack();
+    const lanesBefore = await service.tasksByLane();
     const started = Date.now();
     await publish(producer, topic, events);
     const burst = await waitDelivered(events * subscriptions, `throughput ×${subscriptions} subs`);
     const seconds = (burst.lastAt - started) / 1000;
     const burstCpuSecondsByRoles = service.cpuByRoles(cpuBefore);
     const burstStackCpu = perDelivery(await stack.stop(), burst.requests);
+    const lanesAfter = await service.tasksByLane();
+    const burstLanes = Object.fromEntries(
+      Object.entries(lanesAfter).map(([lane, n]) => [lane, n - (lanesBefore[lane] ?? 0)]),
+    );
 
     // BENCH_LATENCY_SECONDS=0 skips the fixed-rate runs.
     const steady = (rate: number) =>
@@ -93,6 +100,7 @@ export async function fanout(subscriptions: number): Promise<FanoutResult> {
         burstCpuMsPerDelivery:
           (Object.values(burstCpuSecondsByRoles).reduce((sum, x) => sum + x, 0) * 1000) / burst.requests,
         burstStackCpu,
+        burstLanes,
       },
       duplicates: burst.requests - burst.unique + (latency?.duplicates ?? 0) + (halfLoad?.duplicates ?? 0),
     };

@@ -34,6 +34,20 @@ export class BenchService {
     return Object.fromEntries(this.processes.map((p) => [p.roles, p.child.usage().cpuSeconds - (since[p.roles] ?? 0)]));
   }
 
+  /**
+   * Fan-out's tasks so far by lane (hookline_ingest_tasks_total), every process together: direct
+   * (delivered by ingest itself), deliveries (through the topic) or deferral.
+   */
+  async tasksByLane(): Promise<Record<string, number>> {
+    const lanes: Record<string, number> = {};
+    for (const { child } of this.processes) {
+      const text = await (await fetch(child.metricsUrl).catch(() => undefined))?.text();
+      for (const [, lane, value] of (text ?? '').matchAll(/^hookline_ingest_tasks_total\{lane="(\w+)"\} (\S+)$/gm))
+        lanes[lane] = (lanes[lane] ?? 0) + Number(value);
+    }
+    return lanes;
+  }
+
   async stop(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.child.stop()));
   }

@@ -117,7 +117,10 @@ const stackNote = (s: StackCpuMs) =>
 function cpuNote(s: FanoutResult, baseline: BaselineResult): string {
   const ms = s.service.burstCpuMsPerDelivery;
   const raw = `${fixed(ms / baseline.cpuMsPerRequest, 1)} × the raw loop's a request`;
-  return `CPU a delivery: service ${fixed(ms)} ms (${raw}), ${stackNote(s.service.burstStackCpu)}`;
+  const lanes = Object.entries(s.service.burstLanes ?? {})
+    .map(([lane, n]) => `${lane} ${n}`)
+    .join(', ');
+  return `CPU a delivery: service ${fixed(ms)} ms (${raw}), ${stackNote(s.service.burstStackCpu)}${lanes ? `; tasks: ${lanes}` : ''}`;
 }
 
 function fanoutRows(s: FanoutResult, r: Results): Row[] {
