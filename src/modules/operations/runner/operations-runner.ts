@@ -79,8 +79,8 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
     this.polling = true;
     try {
       while (!this.stopping && this.active.size < this.config.operations.concurrency) {
-        const [namespace, leaseMs] = [this.config.kafka.topicPrefix, this.config.operations.leaseMs];
-        const operation = await this.leases.claim(namespace, this.owner, leaseMs);
+        const namespace = this.config.kafka.topicPrefix;
+        const operation = await this.leases.claim(namespace, this.owner, this.config.operations.leaseMs);
         if (!operation) break;
         this.start(operation);
       }
