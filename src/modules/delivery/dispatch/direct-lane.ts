@@ -38,8 +38,8 @@ export class DirectLane implements OnModuleDestroy {
     private readonly pressure: SubscriptionPressure,
     config: AppConfig,
   ) {
-    const { INGEST_DIRECT_DISPATCH, INGEST_CONCURRENCY } = config.env;
-    this.capacity = INGEST_DIRECT_DISPATCH ? Math.max(1, Math.floor(INGEST_CONCURRENCY / 2)) : 0;
+    const { directDispatch, concurrency } = config.ingest;
+    this.capacity = directDispatch ? Math.max(1, Math.floor(concurrency / 2)) : 0;
   }
 
   /** The delivery stage of this process offers its flow (DeliveryController, with the delivery role). */

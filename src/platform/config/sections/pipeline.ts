@@ -17,6 +17,8 @@ export interface IngestSettings {
   readonly defaultTenant: string;
   /** INGEST_FRESHNESS_WAIT_MS; 0: read-your-writes off. */
   readonly freshnessWaitMs: number;
+  /** INGEST_DIRECT_DISPATCH: ingest delivers healthy subscriptions itself where it has the delivery role. */
+  readonly directDispatch: boolean;
   /** AVRO_DECIMAL_AS, BIG_INTEGERS_AS and AVRO_UNION_WRAPPING: how decoded values are written as JSON. */
   readonly decoding: {
     readonly decimalAs: Environment['AVRO_DECIMAL_AS'];
@@ -90,6 +92,7 @@ export function ingestSettings(env: Environment): IngestSettings {
     unknownTypes: env.INGEST_UNKNOWN_TYPES,
     defaultTenant: env.DEFAULT_TENANT,
     freshnessWaitMs: env.INGEST_FRESHNESS_WAIT_MS,
+    directDispatch: env.INGEST_DIRECT_DISPATCH,
     decoding: {
       decimalAs: env.AVRO_DECIMAL_AS,
       bigIntegersAs: env.BIG_INTEGERS_AS,
