@@ -9,6 +9,7 @@ import { TaskDeferral } from '../delivery/dispatch/task-deferral.js';
 import { SubscriptionPressure } from '../delivery/pressure/subscription-pressure.js';
 import { envelopeBody, jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { MatchingService } from '../matching/matching.service.js';
+import { OrderedIntake } from '../ordering/ordered-intake.js';
 import { EventAcceptance, type AcceptedEvent } from './event-acceptance.js';
 import { EventStore } from './event-store.js';
 import { SequenceAllocator, type Ordering } from './sequence-allocator.js';
@@ -60,6 +61,7 @@ export class IngestService {
     private readonly deferral: TaskDeferral,
     private readonly pressure: SubscriptionPressure,
     topics: TopicNames,
+    private readonly ordered: OrderedIntake,
   ) {
     this.deliveriesTopic = topics.deliveries;
   }
@@ -72,10 +74,13 @@ export class IngestService {
 
     // The filters see the record's headers as the event's metadata.
     const filterEvent = { ...event.envelope, metadata: message.headers };
-    const subscriptions = await inSpan('match subscriptions', {}, () =>
+    const matched = await inSpan('match subscriptions', {}, () =>
       this.matching.matchAsOf(tenantId, filterEvent, message.timestamp),
     );
-    annotate({ [A.subscriptionsMatched]: subscriptions.length });
+    annotate({ [A.subscriptionsMatched]: matched.length });
+    // Ordered delivery's one hook: ordered subscriptions get the event in their lane, committed before
+    // this record finishes; only the others are numbered and fanned out below (docs/design/ordering.md).
+    const subscriptions = await this.ordered.divert(message, event, matched);
     const subscriptionIds = subscriptions.map((s) => s.id);
     // A record read again (its reader crashed before committing it) whose event is already stored.
     const storedAt = message.mayBeReplay ? await this.store.storedAt(message, tenantId, id) : null;

@@ -15,7 +15,7 @@ import { RetryPolicy } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import { bodyOf } from '../task-record.js';
 import { TaskDeferral } from './task-deferral.js';
-import { TaskForwarder } from './task-forwarder.js';
+import { TaskForwarder, type TaskPlacement } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { DeliveredCheck } from './delivered-check.js';
 import {
@@ -80,11 +80,30 @@ export class DeliveryService {
     history: readonly AttemptSummary[] = [],
     record?: InboundMessage,
   ): Promise<DispatchOutcome> {
+    const first: DispatchStep = record?.stepAside ? { step: 'step-aside', because: 'buffer' } : this.admitStep();
+    return this.dispatch({ task, history, record, sent: {} }, first);
+  }
+
+  /**
+   * The ordered lane's entry (docs/design/ordering.md): the same steps, but the task never steps
+   * aside (it waits for its slot) and `placement` takes the place of the retry tiers and the DLQ,
+   * so a retry stays in place. A task marked may_be_replay is checked against the attempt log first.
+   */
+  deliverInPlace(
+    task: DeliveryTaskV1,
+    history: readonly AttemptSummary[],
+    placement: TaskPlacement,
+  ): Promise<DispatchOutcome> {
+    return this.dispatch({ task, history, sent: {}, placement }, this.admitStep(false));
+  }
+
+  private async dispatch(start: Omit<DispatchFlow, 'twinEnded'>, first: DispatchStep): Promise<DispatchOutcome> {
+    const { task } = start;
     const twin = `${task.subscription_id} ${task.event.id}`;
     const ended = Promise.withResolvers<void>();
-    const flow: DispatchFlow = { task, history, record, sent: {}, twinEnded: this.inDispatch.get(twin) };
+    const flow: DispatchFlow = { ...start, twinEnded: this.inDispatch.get(twin) };
     this.inDispatch.set(twin, ended.promise);
-    let state: DispatchStep = record?.stepAside ? { step: 'step-aside', because: 'buffer' } : this.admitStep();
+    let state = first;
     try {
       while (state.step === 'admit' || state.step === 'step-aside') state = await this.admission(state, flow);
       return state.step === 'end' ? state.outcome : await this.traced(state, flow);
@@ -121,7 +140,7 @@ export class DeliveryService {
   }
 
   private traced(state: AttemptStep, flow: DispatchFlow): Promise<DispatchOutcome> {
-    const { task, history, sent, record } = flow;
+    const { task, history, sent, record, placement } = flow;
     return traceAttempt(
       {
         tenantId: task.tenant_id,
@@ -135,7 +154,7 @@ export class DeliveryService {
         previousAttemptTraceparent: task.previous_attempt_traceparent,
         record,
       },
-      (telemetry) => this.attempt(state, { task, history, record, sent, telemetry }),
+      (telemetry) => this.attempt(state, { task, history, record, sent, placement, telemetry }),
     );
   }
 
@@ -221,11 +240,11 @@ export class DeliveryService {
   /** Success, next tier, DLQ or park; then the circuit and the subscription's status follow. */
   private async route(
     { subscription, next, result, trail }: Extract<DispatchStep, { step: 'route' }>,
-    { task }: DispatchContext,
+    { task, placement }: DispatchContext,
   ): Promise<DispatchStep> {
     // A test event is attempted once: never retried or parked, and it moves neither circuit nor status.
     if (task.trigger === 'test') return { step: 'end', outcome: next };
-    await retryTransient(() => this.forwarder.forward(task, next, result, trail));
+    await retryTransient(() => (placement ?? this.forwarder).forward(task, next, result, trail));
     await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
     return { step: 'end', outcome: next };
   }

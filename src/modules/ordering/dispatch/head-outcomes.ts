@@ -1,0 +1,126 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EgressResult } from '../../../platform/egress/egress-client.js';
+import { retryTransient } from '../../../platform/errors/retry-transient.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
+import type { AttemptSummary } from '../../delivery/attempt-history.js';
+import type { DeliveryTaskV1 } from '../../delivery/delivery-task.js';
+import { AttemptWriter } from '../../delivery/dispatch/attempt-writer.js';
+import { TaskForwarder, type TaskPlacement } from '../../delivery/dispatch/task-forwarder.js';
+import type { NextStep } from '../../delivery/retry/retry-policy.js';
+import type { OnExhausted } from '../../subscriptions/ordering-setting.js';
+import { LaneLeasesRepository, type ClaimedHead } from '../lane/lane-leases.repository.js';
+import { skipRecord } from './head-task.js';
+
+const skipped = counter(
+  'hookline_ordered_skipped_total',
+  'Events an ordered key moved past undelivered, dead-lettered: retries exhausted (on_exhausted "skip"), 410, a refused target, or an operator',
+  ['reason'],
+);
+const blocked = counter(
+  'hookline_ordered_blocked_total',
+  'Ordered keys that blocked: the retries of their next event ran out under on_exhausted "block"',
+);
+const lost = counter(
+  'hookline_ordered_leases_lost_total',
+  'Ordered keys whose lease ran out while their attempt was under way (another instance took the key)',
+);
+
+/** A disabled subscription's key (disabled during its attempt) is looked at again after this. */
+const DISABLED_RECHECK_MS = 1_000;
+
+/**
+ * Where a key's head goes after its attempt, in place: delivered, the key moves on; to retry, it
+ * waits in the key until due (durably: its due time is the key's); exhausted, it is dead-lettered
+ * and the key moves on ("skip"), or the key blocks ("block"). The head never leaves its key for a
+ * retry tier, which would let a later event of the key overtake it.
+ */
+@Injectable()
+export class HeadOutcomes {
+  private readonly log = new Logger('OrderedLane');
+
+  constructor(
+    private readonly leases: LaneLeasesRepository,
+    private readonly forwarder: TaskForwarder,
+    private readonly writer: AttemptWriter,
+  ) {}
+
+  /** Where one head goes after its attempt: in its key (TaskPlacement for DeliveryService.deliverInPlace). */
+  placementOf(head: ClaimedHead, onExhausted: OnExhausted): TaskPlacement {
+    return {
+      forward: async (task, step, result, trail) => {
+        await this.place(head, onExhausted, { task, step, result, trail });
+      },
+    };
+  }
+
+  /** The head is done with (delivered, or found delivered before): the key moves on. */
+  async advance(head: ClaimedHead): Promise<boolean> {
+    const { moved, nextDue } = await retryTransient(() => this.leases.advance(head));
+    if (!moved) this.leaseLost(head);
+    return nextDue;
+  }
+
+  private async place(
+    head: ClaimedHead,
+    onExhausted: OnExhausted,
+    ended: { task: DeliveryTaskV1; step: NextStep; result?: EgressResult; trail: readonly AttemptSummary[] },
+  ): Promise<boolean> {
+    const { task, step, result, trail } = ended;
+    switch (step.action) {
+      case 'done':
+        return this.advance(head);
+      case 'retry':
+        // Without a result nothing was sent (the circuit is open): the attempt does not count.
+        await this.wait(head, new Date(step.dueAt), result ? task.attempt : head.attempts, trail);
+        return false;
+      case 'park':
+        await this.wait(head, new Date(Date.now() + DISABLED_RECHECK_MS), head.attempts, trail);
+        return false;
+      case 'exhausted':
+      case 'stop':
+        if (onExhausted === 'block') {
+          await this.block(head, task.attempt, trail);
+          return false;
+        }
+        return this.skip(head, ended, step.action === 'exhausted' ? 'exhausted' : step.reason);
+    }
+  }
+
+  private async wait(head: ClaimedHead, dueAt: Date, attempts: number, trail: readonly AttemptSummary[]) {
+    if (!(await retryTransient(() => this.leases.reschedule(head, dueAt, attempts, trail)))) this.leaseLost(head);
+  }
+
+  private async block(head: ClaimedHead, attempts: number, trail: readonly AttemptSummary[]): Promise<void> {
+    if (!(await retryTransient(() => this.leases.block(head, attempts, trail)))) return this.leaseLost(head);
+    blocked.inc();
+    this.log.warn(
+      `ordered key "${head.orderingKey}" of subscription ${head.subscriptionId} blocked at sequence ${head.sequence}: ` +
+        'retries exhausted; it waits for a redrive or a skip of its head',
+    );
+  }
+
+  /** Dead-lettered first (with the broker's ack), then the skip logged, then the key moves on. */
+  private async skip(
+    head: ClaimedHead,
+    {
+      task,
+      step,
+      result,
+      trail,
+    }: { task: DeliveryTaskV1; step: NextStep; result?: EgressResult; trail: readonly AttemptSummary[] },
+    reason: string,
+  ): Promise<boolean> {
+    await retryTransient(() => this.forwarder.forward(task, step, result, trail));
+    const why = `${reason === 'exhausted' ? 'retries exhausted' : reason}: dead-lettered, and the key moved on (on_exhausted: skip)`;
+    await retryTransient(() => this.writer.write(skipRecord(task, task.attempt, why)));
+    skipped.inc({ reason });
+    return this.advance(head);
+  }
+
+  private leaseLost(head: ClaimedHead): void {
+    lost.inc();
+    this.log.warn(
+      `ordered key "${head.orderingKey}" of subscription ${head.subscriptionId}: lease lost during its attempt`,
+    );
+  }
+}
