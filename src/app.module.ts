@@ -32,6 +32,7 @@ import { ReportsApiModule } from './modules/reports/reports-api.module.js';
 import { ReportsWorkModule } from './modules/reports/reports-work.module.js';
 import { PublishingModule } from './modules/publishing/publishing.module.js';
 import { OrderedDispatchModule } from './modules/ordering/ordered-dispatch.module.js';
+import { OrderingApiModule } from './modules/ordering/ordering-api.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
@@ -45,6 +46,7 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     ReportsApiModule,
     SecretsAtRestApiModule,
     PublishingModule,
+    OrderingApiModule,
     EventTypeChangelogConsumerModule,
   ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],

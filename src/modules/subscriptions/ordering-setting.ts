@@ -23,11 +23,9 @@ export interface OrderingSetting {
 const NUL = '\u0000';
 const MEMBERS = new Set(['key', 'on_exhausted']);
 
-/** The schema of `ordering` in requests and responses (the rules orderingErrors checks). */
-export const ORDERING_SCHEMA = {
+/** The object `ordering` holds (the rules orderingErrors checks); `required` differs between request and response. */
+const ORDERING_OBJECT = {
   type: 'object',
-  nullable: true,
-  required: ['key'],
   additionalProperties: false,
   properties: {
     key: {
@@ -49,9 +47,22 @@ export const ORDERING_SCHEMA = {
         '"block" holds the key until the event is redriven or skipped (POST /v1/webhooks/{id}/ordered-keys/…)',
     },
   },
+};
+
+/** `ordering` in requests: null or absent is no order; replaced whole by a merge patch. */
+export const ORDERING_INPUT_SCHEMA = {
+  nullable: true,
+  oneOf: [{ ...ORDERING_OBJECT, required: ['key'] }],
   description:
     'Ordered delivery: events with the same key are delivered one after another, each once the one ' +
-    'before was delivered or given up. null or absent: no order',
+    'before was delivered or given up. null or absent: no order. A merge patch replaces it whole',
+};
+
+/** `ordering` in responses: on_exhausted always shown. */
+export const ORDERING_VIEW_SCHEMA = {
+  nullable: true,
+  oneOf: [{ ...ORDERING_OBJECT, required: ['key', 'on_exhausted'] }],
+  description: 'Ordered delivery by key (docs/guides/ordered-delivery.md); null: no order',
 };
 
 /** The problems of an `ordering` value as the client wrote it, fields named `ordering.…`. */

@@ -27,7 +27,7 @@ import {
   HEADERS_VIEW_SCHEMA,
 } from './endpoint-settings.schema.js';
 import type { AuthView, HeaderView } from './endpoint-settings.js';
-import { ORDERING_SCHEMA, type OrderingSetting } from './ordering-setting.js';
+import { ORDERING_INPUT_SCHEMA, ORDERING_VIEW_SCHEMA, type OrderingSetting } from './ordering-setting.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
@@ -134,7 +134,7 @@ export class SubscriptionFieldsDto {
   filter?: string | null;
 
   // Checked in subscription-input.ts (ordering-setting.ts), against the same rules as the schema.
-  @ApiPropertyOptional(ORDERING_SCHEMA as object)
+  @ApiPropertyOptional(ORDERING_INPUT_SCHEMA as object)
   @IsOptional() // null removes it
   @IsObject()
   ordering?: Record<string, unknown> | null;
@@ -240,11 +240,7 @@ export class SubscriptionResource {
   @ApiProperty({ type: 'string', nullable: true }) alert_url: string | null;
   @ApiProperty({ type: 'string', nullable: true, description: 'The CEL filter; null: every event' })
   filter: string | null;
-  @ApiProperty({
-    ...ORDERING_SCHEMA,
-    required: ['key', 'on_exhausted'],
-    description: 'Ordered delivery by key (docs/guides/ordered-delivery.md); null: no order',
-  } as object)
+  @ApiProperty(ORDERING_VIEW_SCHEMA as object)
   ordering: OrderingSetting | null;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status: string;
   @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;

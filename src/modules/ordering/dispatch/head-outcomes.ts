@@ -9,13 +9,9 @@ import { TaskForwarder, type TaskPlacement } from '../../delivery/dispatch/task-
 import type { NextStep } from '../../delivery/retry/retry-policy.js';
 import type { OnExhausted } from '../../subscriptions/ordering-setting.js';
 import { LaneLeasesRepository, type ClaimedHead } from '../lane/lane-leases.repository.js';
+import { skippedHeads } from '../ordering-metrics.js';
 import { skipRecord } from './head-task.js';
 
-const skipped = counter(
-  'hookline_ordered_skipped_total',
-  'Events an ordered key moved past undelivered, dead-lettered: retries exhausted (on_exhausted "skip"), 410, a refused target, or an operator',
-  ['reason'],
-);
 const blocked = counter(
   'hookline_ordered_blocked_total',
   'Ordered keys that blocked: the retries of their next event ran out under on_exhausted "block"',
@@ -113,7 +109,7 @@ export class HeadOutcomes {
     await retryTransient(() => this.forwarder.forward(task, step, result, trail));
     const why = `${reason === 'exhausted' ? 'retries exhausted' : reason}: dead-lettered, and the key moved on (on_exhausted: skip)`;
     await retryTransient(() => this.writer.write(skipRecord(task, task.attempt, why)));
-    skipped.inc({ reason });
+    skippedHeads.inc({ reason });
     return this.advance(head);
   }
 
