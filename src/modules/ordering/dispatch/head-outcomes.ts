@@ -24,6 +24,17 @@ const lost = counter(
 /** A disabled subscription's key (disabled during its attempt) is looked at again after this. */
 const DISABLED_RECHECK_MS = 1_000;
 
+/** How a head's attempt ended, as dispatch hands it to its placement. */
+interface Ended {
+  task: DeliveryTaskV1;
+  step: NextStep;
+  result?: EgressResult;
+  trail: readonly AttemptSummary[];
+}
+
+/** A placement that also tells the key's next head, when this holder keeps it (see HeadOutcomes.advance). */
+export type HeadPlacement = TaskPlacement & { next?: ClaimedHead };
+
 /**
  * Where a key's head goes after its attempt, in place: delivered, the key moves on; to retry, it
  * waits in the key until due (durably: its due time is the key's); exhausted, it is dead-lettered
@@ -40,45 +51,49 @@ export class HeadOutcomes {
     private readonly writer: AttemptWriter,
   ) {}
 
-  /** Where one head goes after its attempt: in its key (TaskPlacement for DeliveryService.deliverInPlace). */
-  placementOf(head: ClaimedHead, onExhausted: OnExhausted): TaskPlacement {
-    return {
+  /** Where one head goes after its attempt (for DeliveryService.deliverInPlace); keepMs as for advance. */
+  placementOf(head: ClaimedHead, onExhausted: OnExhausted, keepMs: number): HeadPlacement {
+    const placement: HeadPlacement = {
       forward: async (task, step, result, trail) => {
-        await this.place(head, onExhausted, { task, step, result, trail });
+        placement.next = await this.place(head, onExhausted, keepMs, { task, step, result, trail });
       },
     };
+    return placement;
   }
 
-  /** The head is done with (delivered, or found delivered before): the key moves on. */
-  async advance(head: ClaimedHead): Promise<boolean> {
-    const { moved, nextDue } = await retryTransient(() => this.leases.advance(head));
+  /**
+   * The head is done with (delivered, given up, or found delivered before): the key moves on. With
+   * keepMs, its next event (when it has one) stays with this holder and is returned.
+   */
+  async advance(head: ClaimedHead, keepMs = 0): Promise<ClaimedHead | undefined> {
+    const { moved, next } = await retryTransient(() => this.leases.advance(head, keepMs));
     if (!moved) this.leaseLost(head);
-    return nextDue;
+    return next;
   }
 
   private async place(
     head: ClaimedHead,
     onExhausted: OnExhausted,
-    ended: { task: DeliveryTaskV1; step: NextStep; result?: EgressResult; trail: readonly AttemptSummary[] },
-  ): Promise<boolean> {
+    keepMs: number,
+    ended: Ended,
+  ): Promise<ClaimedHead | undefined> {
     const { task, step, result, trail } = ended;
     switch (step.action) {
       case 'done':
-        return this.advance(head);
+        return this.advance(head, keepMs);
       case 'retry':
         // Without a result nothing was sent (the circuit is open): the attempt does not count.
         await this.wait(head, new Date(step.dueAt), result ? task.attempt : head.attempts, trail);
-        return false;
+        return undefined;
       case 'park':
         await this.wait(head, new Date(Date.now() + DISABLED_RECHECK_MS), head.attempts, trail);
-        return false;
+        return undefined;
       case 'exhausted':
       case 'stop':
-        if (onExhausted === 'block') {
-          await this.block(head, task.attempt, trail);
-          return false;
-        }
-        return this.skip(head, ended, step.action === 'exhausted' ? 'exhausted' : step.reason);
+        if (onExhausted === 'skip')
+          return this.skip(head, keepMs, ended, step.action === 'exhausted' ? 'exhausted' : step.reason);
+        await this.block(head, task.attempt, trail);
+        return undefined;
     }
   }
 
@@ -96,21 +111,13 @@ export class HeadOutcomes {
   }
 
   /** Dead-lettered first (with the broker's ack), then the skip logged, then the key moves on. */
-  private async skip(
-    head: ClaimedHead,
-    {
-      task,
-      step,
-      result,
-      trail,
-    }: { task: DeliveryTaskV1; step: NextStep; result?: EgressResult; trail: readonly AttemptSummary[] },
-    reason: string,
-  ): Promise<boolean> {
+  private async skip(head: ClaimedHead, keepMs: number, ended: Ended, reason: string) {
+    const { task, step, result, trail } = ended;
     await retryTransient(() => this.forwarder.forward(task, step, result, trail));
     const why = `${reason === 'exhausted' ? 'retries exhausted' : reason}: dead-lettered, and the key moved on (on_exhausted: skip)`;
     await retryTransient(() => this.writer.write(skipRecord(task, task.attempt, why)));
     skippedHeads.inc({ reason });
-    return this.advance(head);
+    return this.advance(head, keepMs);
   }
 
   private leaseLost(head: ClaimedHead): void {

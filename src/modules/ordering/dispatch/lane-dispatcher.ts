@@ -11,6 +11,12 @@ import { headTask } from './head-task.js';
 
 /** Between a key's end and the claim it triggers: the ends of a burst share one claim. */
 const WAKE_DELAY_MS = 2;
+/**
+ * Events a key sends in a row without a claim: its next event stays with the instance that moved it
+ * on (no claim round between two events of a busy key), up to this many, and then goes back among
+ * the due keys, so that a key with a backlog takes no more than its turn.
+ */
+const RUN_PER_CLAIM = 16;
 
 /**
  * The ordered lane's dispatcher: claims due keys (oldest due first, each subscription within its
@@ -116,25 +122,41 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     this.running.add(run);
   }
 
+  /** The key's heads one after another, while it keeps its next one (up to RUN_PER_CLAIM). */
+  private async send(first: ClaimedHead): Promise<void> {
+    const id = `${first.subscriptionId} ${first.orderingKey}`;
+    let head: ClaimedHead | undefined = first;
+    for (let run = 1; head; run++) {
+      const keepMs = run < RUN_PER_CLAIM && !this.stopping ? this.config.env.ORDERED_LEASE_MS : 0;
+      head = await this.sendOne(head, keepMs);
+      if (head && this.stopping) {
+        await this.leases.release(head).catch(() => undefined);
+        return;
+      }
+      if (head) this.held.set(id, head);
+    }
+  }
+
   /** One attempt of the head (or its skip), then the key's next state; a failure leaves the lease to run out. */
-  private async send(head: ClaimedHead): Promise<void> {
+  private async sendOne(head: ClaimedHead, keepMs: number): Promise<ClaimedHead | undefined> {
     try {
       if (!head.event) {
         this.log.warn(`ordered key "${head.orderingKey}" of ${head.subscriptionId}: no event at ${head.sequence}`);
-        await this.outcomes.advance(head);
-        return;
+        return await this.outcomes.advance(head, keepMs);
       }
       const subscription = await this.matching.find(head.tenantId, head.subscriptionId);
-      const placement = this.outcomes.placementOf(head, subscription?.ordering?.on_exhausted ?? 'skip');
+      const placement = this.outcomes.placementOf(head, subscription?.ordering?.on_exhausted ?? 'skip', keepMs);
       const outcome = await this.deliveries.deliverInPlace(
         headTask({ ...head, event: head.event }),
         head.history,
         placement,
       );
       // Found delivered before (a replay), or the subscription is gone: nothing to send, the key moves on.
-      if (outcome === 'skipped') await this.outcomes.advance(head);
+      if (outcome === 'skipped') return await this.outcomes.advance(head, keepMs);
+      return placement.next;
     } catch (error) {
       this.log.warn(`ordered key "${head.orderingKey}" of ${head.subscriptionId}: ${String(error)}`);
+      return undefined;
     }
   }
 

@@ -71,7 +71,7 @@ const MAX_SUBSCRIPTIONS_PER_SCAN = 10_000;
  */
 @Injectable()
 export class LaneLeasesRepository {
-  private readonly advances: MicroBatcher<HeldKey, AdvanceResult>;
+  private readonly advances: MicroBatcher<Advance, AdvanceResult>;
 
   constructor(private readonly db: DataSource) {
     this.advances = new MicroBatcher((keys) => this.advanceAll(keys), {
@@ -137,10 +137,11 @@ export class LaneLeasesRepository {
 
   /**
    * The head was delivered or given up: its entry goes and the key moves on to its next sequence,
-   * due at once when there is one. False when the lease was lost (another instance has the key).
+   * due at once when there is one. With `keepMs`, a next event stays with this holder (its lease
+   * renewed for keepMs) and comes back as `next`, so the key goes on without a claim.
    */
-  advance(key: HeldKey): Promise<AdvanceResult> {
-    return this.advances.add(key);
+  advance(key: HeldKey, keepMs = 0): Promise<AdvanceResult> {
+    return this.advances.add({ key, keepMs });
   }
 
   /** The head waits in place until `dueAt` (a retry, an open circuit, a disabled subscription). */
@@ -175,44 +176,63 @@ export class LaneLeasesRepository {
   }
 
   /** Many keys' moves in one statement, the keys locked in key order (as settling locks them). */
-  private async advanceAll(keys: HeldKey[]): Promise<AdvanceResult[]> {
-    const rows: { subscription_id: string; ordering_key: string; next_due: boolean }[] = await this.db.query(
-      `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::uuid[]) AS d(s, key, seq, token)),
-       locked AS (
-         SELECT k.subscription_id, k.ordering_key FROM ordered_keys k
-           JOIN d ON k.subscription_id = d.s AND k.ordering_key = d.key AND k.head_sequence = d.seq
-                 AND k.lease_token = d.token
-          ORDER BY 1, 2 FOR UPDATE OF k),
-       moved AS (
-         UPDATE ordered_keys k SET head_sequence = k.head_sequence + 1, head_attempts = 0, head_history = NULL,
-                head_redriven = false, lease_token = NULL, updated_at = now(),
-                due_at = CASE WHEN k.head_sequence < k.last_sequence THEN now() ELSE NULL END
-           FROM locked l
-          WHERE k.subscription_id = l.subscription_id AND k.ordering_key = l.ordering_key
-         RETURNING k.subscription_id, k.ordering_key, k.head_sequence - 1 AS done, k.due_at IS NOT NULL AS next_due),
-       gone AS (
-         DELETE FROM ordered_events e USING moved m
-          WHERE e.subscription_id = m.subscription_id AND e.ordering_key = m.ordering_key AND e.sequence = m.done)
-       SELECT subscription_id, ordering_key, next_due FROM moved`,
-      [
-        keys.map((k) => k.subscriptionId),
-        keys.map((k) => k.orderingKey),
-        keys.map((k) => k.sequence),
-        keys.map((k) => k.token),
-      ],
-    );
-    const moved = new Map(rows.map((r) => [`${r.subscription_id} ${r.ordering_key}`, r.next_due]));
+  private async advanceAll(advances: Advance[]): Promise<AdvanceResult[]> {
+    const keys = advances.map((a) => a.key);
+    const rows: (Partial<ClaimRow> & { subscription_id: string; ordering_key: string; kept: boolean })[] =
+      await this.db.query(
+        `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::uuid[], $5::int[])
+                      AS d(s, key, seq, token, keep_ms)),
+         locked AS (
+           SELECT k.subscription_id, k.ordering_key, d.keep_ms FROM ordered_keys k
+             JOIN d ON k.subscription_id = d.s AND k.ordering_key = d.key AND k.head_sequence = d.seq
+                   AND k.lease_token = d.token
+            ORDER BY 1, 2 FOR UPDATE OF k),
+         moved AS (
+           UPDATE ordered_keys k SET head_sequence = k.head_sequence + 1, head_attempts = 0, head_history = NULL,
+                  head_redriven = false, updated_at = now(),
+                  lease_token = CASE WHEN l.keep_ms > 0 AND k.head_sequence < k.last_sequence THEN k.lease_token END,
+                  due_at = CASE WHEN k.head_sequence >= k.last_sequence THEN NULL
+                                WHEN l.keep_ms > 0 THEN now() + l.keep_ms * interval '1 millisecond' ELSE now() END
+             FROM locked l
+            WHERE k.subscription_id = l.subscription_id AND k.ordering_key = l.ordering_key
+           RETURNING k.tenant_id, k.subscription_id, k.ordering_key, k.head_sequence, k.lease_token IS NOT NULL AS kept),
+         gone AS (
+           DELETE FROM ordered_events e USING moved m
+            WHERE e.subscription_id = m.subscription_id AND e.ordering_key = m.ordering_key
+              AND e.sequence = m.head_sequence - 1)
+         SELECT m.*, e.event_id, e.event_type, e.event_created_at, e.data, e.previous_event_id, e.traceparent,
+                e.received_at
+           FROM moved m LEFT JOIN ordered_events e ON m.kept AND e.subscription_id = m.subscription_id
+            AND e.ordering_key = m.ordering_key AND e.sequence = m.head_sequence`,
+        [
+          keys.map((k) => k.subscriptionId),
+          keys.map((k) => k.orderingKey),
+          keys.map((k) => k.sequence),
+          keys.map((k) => k.token),
+          advances.map((a) => a.keepMs),
+        ],
+      );
+    const moved = new Map(rows.map((r) => [`${r.subscription_id} ${r.ordering_key}`, r]));
     return keys.map((k) => {
-      const nextDue = moved.get(`${k.subscriptionId} ${k.orderingKey}`);
-      return nextDue === undefined ? { moved: false, nextDue: false } : { moved: true, nextDue };
+      const row = moved.get(`${k.subscriptionId} ${k.orderingKey}`);
+      if (!row) return { moved: false };
+      if (!row.kept) return { moved: true };
+      const next = { ...row, head_attempts: 0, head_history: null, head_redriven: false, leased: false } as ClaimRow;
+      return { moved: true, next: claimedOf(next, k.token) };
     });
   }
 }
 
-/** Whether the key moved on (false: its lease was lost), and whether its next head is due now. */
+interface Advance {
+  key: HeldKey;
+  /** > 0: keep a next event, its lease this long. */
+  keepMs: number;
+}
+
+/** Whether the key moved on (false: its lease was lost), and its next head when this holder kept it. */
 export interface AdvanceResult {
   moved: boolean;
-  nextDue: boolean;
+  next?: ClaimedHead;
 }
 
 function claimedOf(r: ClaimRow, token: string): ClaimedHead {
