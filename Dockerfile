@@ -15,7 +15,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 # The heap follows the container's memory limit; a larger young generation keeps a burst's
-# short-lived objects out of the old one (README, "Memory"). Setting NODE_OPTIONS replaces this.
+# short-lived objects out of the old one (docs/guides/running.md, "Memory"). Setting NODE_OPTIONS replaces this.
 ENV NODE_OPTIONS=--max-semi-space-size=32
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

@@ -20,7 +20,7 @@ import { runMigrations } from '../src/platform/database/data-source.js';
  * process) into an HTTPS receiver in its own process, against a raw undici baseline measured in the
  * same run. Scenarios: fan-out to S subscriptions (burst and fixed rate), hanging endpoints beside
  * healthy ones, the ingest freshness wait on and off, and optionally a backlog drain (peak RSS).
- * Settings are in bench/settings.ts and the README; it ends with one table of ratios to raw.
+ * Settings are in bench/settings.ts and docs/benchmark.md; it ends with one table of ratios to raw.
  */
 async function main(): Promise<void> {
   await runMigrations(AppConfig.fromEnv({ DATABASE_URL: settings.databaseUrl }));

@@ -9,7 +9,8 @@ import { KafkaModule } from './platform/kafka/kafka.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { EgressModule } from './platform/egress/egress.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-import { DeadLettersModule } from './modules/events/dead-letters.module.js';
+import { DeadLettersModule } from './modules/dead-letters/dead-letters.module.js';
+import { DeadLettersApiModule } from './modules/dead-letters/dead-letters-api.module.js';
 import { PressureModule } from './modules/delivery/pressure/pressure.module.js';
 import { HttpPlatformModule } from './platform/http/http-platform.module.js';
 import { TelemetryModule } from './platform/telemetry/telemetry.module.js';
@@ -43,6 +44,7 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     ApiKeysModule,
     DeliveryLogModule,
     OperationsApiModule,
+    DeadLettersApiModule,
     ReportsApiModule,
     SecretsAtRestApiModule,
     PublishingModule,

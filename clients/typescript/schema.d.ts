@@ -479,7 +479,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The tenant's dead letters, newest first, with the redrive that took each one */
+    /** The tenant's dead letters, newest first: parked deliveries and alerts (with the redrive that took each one) and refused events */
     get: operations['DeadLettersController_list_v1'];
     put?: never;
     post?: never;
@@ -1475,11 +1475,13 @@ export interface components {
        * @description Null for an ingest record
        */
       subscription_id: string | null;
-      /** @description exhausted, gone, blocked, disabled, undecodable… */
+      /** @description exhausted, gone, blocked, disabled, undecodable… (docs/errors.md) */
       reason: string;
       /** @description What went wrong, in words (may be empty) */
       detail: string;
+      /** @description The event id, whenever it could be read */
       event_id: string | null;
+      /** @description The event type, whenever it could be read */
       event_type: string | null;
       /**
        * Format: date-time
@@ -7784,8 +7786,10 @@ export interface operations {
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
         subscription_id?: string;
-        /** @description exhausted, gone, disabled, blocked… */
+        /** @description exhausted, gone, disabled, blocked, invalid_envelope… (docs/errors.md) */
         reason?: string;
+        /** @description Only the dead letters of this event id (ingest refusals included), as the producer wrote it */
+        event_id?: string;
         /** @description true: only redriven records; false: only those still parked */
         redriven?: boolean;
       };

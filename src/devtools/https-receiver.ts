@@ -26,7 +26,8 @@ export interface ReceiverOptions {
 
 export interface Reply {
   status: number;
-  body?: string;
+  /** Text, or any bytes at all (an endpoint answering junk). */
+  body?: string | Buffer;
   headers?: Record<string, string>;
   delayMs?: number;
   /** Headers at once, then the body a byte at a time, one every dripEveryMs (an endpoint that never quite finishes). */
@@ -46,8 +47,12 @@ export const echoChallenge: Responder = (req) => {
   return { status: 200, body: 'ok' };
 };
 
-async function drip(res: { destroyed: boolean; write(chunk: string): boolean }, body: string, everyMs: number) {
-  for (const char of body) {
+async function drip(
+  res: { destroyed: boolean; write(chunk: string): boolean },
+  body: string | Buffer,
+  everyMs: number,
+) {
+  for (const char of body.toString()) {
     if (res.destroyed) return;
     res.write(char);
     await new Promise((r) => setTimeout(r, everyMs));
@@ -109,6 +114,8 @@ export class HttpsReceiver {
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (res.destroyed) return;
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        // A client that stops reading (a bounded read) ends the exchange: not the receiver's error.
+        res.on('error', () => undefined);
         if (!reply.dripEveryMs) return res.end(reply.body ?? '');
         await drip(res, reply.body ?? '', reply.dripEveryMs);
         res.end();

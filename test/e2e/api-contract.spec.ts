@@ -59,7 +59,9 @@ describe('REST API contract: the OpenAPI document, fuzzed against the service', 
     // at a time), which a process running every role would also ingest and deliver to the
     // subscriptions the fuzzer made, slowing the writes it times (a subscription write waits for its
     // URL's challenge) past the client's 15 s. The contract is the API's; the pipeline has its e2e.
-    harness = await PipelineHarness.start({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000', ROLES: 'api' } });
+    harness = await PipelineHarness.start({
+      env: { API_RATE_LIMIT_PER_MINUTE: '1000000', VERIFICATION_RATE_PER_MINUTE: '1000000', ROLES: 'api' },
+    });
     ({ key } = await harness.app.get(ApiKeysService).create(harness.tenant, ['read', 'write', 'admin'], 'contract'));
   });
 

@@ -150,8 +150,13 @@ describe('console: read endpoints and static files', () => {
       payload: null,
       at: minute(1),
     });
-    const list = async (query: { limit?: number; after?: string; reason?: string; redriven?: boolean }) =>
-      expectBody(await api.GET('/dead-letters', { params: { query } }), 200);
+    const list = async (query: {
+      limit?: number;
+      after?: string;
+      reason?: string;
+      redriven?: boolean;
+      event_id?: string;
+    }) => expectBody(await api.GET('/dead-letters', { params: { query } }), 200);
     const all = await list({ limit: 2 });
     expect(all.data.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
     expect(all.data[0]).toMatchObject({
@@ -166,6 +171,8 @@ describe('console: read endpoints and static files', () => {
     expect((await DocumentedAnswers.of(api)).problems('GET', '/dead-letters', 200, all)).toEqual([]);
     const gone = await list({ reason: 'gone', redriven: false });
     expect(gone.data.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
+    const one = await list({ event_id: 'evt_1' });
+    expect(one.data.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
     // Not a boolean, not a cursor: sent raw.
     expectErrorBody(await api.raw.get('/v1/dead-letters?redriven=maybe&after=nope'), 422, 'VALIDATION_ERROR');
   });

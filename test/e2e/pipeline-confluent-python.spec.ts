@@ -9,7 +9,7 @@ const run = promisify(execFile);
 /**
  * Events serialised by a client we did not write: Confluent's Python serialisers (AvroSerializer,
  * JSONSerializer from the confluent-kafka package), with three subject naming strategies, against
- * the real registry and broker. The receiver gets the README's mapping, byte for byte. The venv is
+ * the real registry and broker. The receiver gets the mapping of docs/concepts/event-types.md, byte for byte. The venv is
  * made once by deploy/local/python-clients.sh and kept in .cache.
  */
 describe('pipeline: events from Confluent Python serialisers arrive exactly', () => {

@@ -49,7 +49,7 @@ describe('pipeline: payload filters', () => {
     expect(expected[8]).toEqual([]);
 
     // Filtered out, counted per subscription: shape 0 never fails, so all it did not take was filtered out.
-    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    const metrics = await h.scrape();
     expect(filterScenario(0).events).toEqual(['*']); // so every event met its filter
     const ofType = events.length;
     expect(counter(metrics, 'hookline_filter_filtered_out_total', h.subscriptionIds[0])).toBe(

@@ -82,4 +82,24 @@ describe('pipeline: poison messages', () => {
     await h.publish([after]);
     await receiver.waitFor(() => receiver.deliveries('/all').some((r) => r.headers['webhook-id'] === after.id), 30_000);
   });
+
+  it('skips changelog records it cannot use, and parks nothing of any stage as processing_error', async () => {
+    await h.kafka.send(h.topic('subscriptions'), [
+      { key: 'a', value: 'null' },
+      { key: 'b', value: JSON.stringify({ type: 'SubscriptionChangedV1', id: 'not-a-uuid', tenant_id: h.tenant }) },
+    ]);
+    const after = envelope('order.created', {
+      order_id: 'o-3',
+      status: 'pending',
+      total: { amount: 3, currency: 'EUR' },
+    });
+    await h.publish([after]);
+    await h.receiver.waitFor(
+      () => h.receiver.deliveries('/all').some((r) => r.headers['webhook-id'] === after.id),
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 9_000)); // a failing handler is parked after three tries, within 9 s
+    const metrics = await h.scrape();
+    expect(metrics).not.toMatch(/hookline_dlq_parked_total\{reason="processing_error"\}/);
+  });
 });

@@ -175,7 +175,10 @@ describe('secrets at rest', () => {
     expect(final.result).toEqual({
       key_id: 'k2',
       rows: stale,
-      stores: { 'stored idempotent responses': expect.any(Number), 'subscription signing secrets': 33 },
+      stores: {
+        'stored idempotent responses': expect.any(Number),
+        'subscription signing secrets and endpoint credentials': 33,
+      },
     });
     expect(samples.some((s) => s.progress > 0 && s.progress < 100)).toBe(true);
     expectMonotonic(samples);

@@ -45,7 +45,7 @@ describe('telemetry: the dashboard and alert rules query only what /metrics expo
   });
 
   it('counts a subscription status change, which the subscription alerts read', async () => {
-    // An endpoint answering 410 disables its subscription (README "Failures and retries").
+    // An endpoint answering 410 disables its subscription (docs/concepts/retries-and-dead-letters.md).
     await h.publish([envelope('gone.created')]);
     const pattern = /^hookline_subscription_status_changes_total\{from="active",to="disabled"\} (\d+)/m;
     await eventually(async () => Number(pattern.exec(await scrape())?.[1] ?? 0) >= 1, 20_000, 'a status change');

@@ -1,17 +1,20 @@
 import { EventDecoder } from '../../src/modules/events/event-decoder.js';
+import { RegistryAvailability } from '../../src/modules/events/registry-availability.js';
+import { PipelineHealth } from '../../src/platform/kafka/pipeline-health.js';
 import { stringifyExact } from '../../src/platform/json/exact-json.js';
+import { memberText, unsafeIntegersAsStrings } from '../../src/platform/json/json-text.js';
 import { avroWriter, frame, registerSchema } from '../support/avro-frames.js';
 import { ENVELOPE_SCHEMA, paymentData } from '../support/avro-mapping-fixture.js';
 import { testConfig, uniqueId } from '../support/test-config.js';
 
 /**
  * The decoding settings, against the real registry: AVRO_DECIMAL_AS=number, BIG_INTEGERS_AS=string
- * and AVRO_UNION_WRAPPING=true change exactly what the README says they change.
+ * and AVRO_UNION_WRAPPING=true change exactly what docs/concepts/event-types.md says they change.
  */
 describe('Avro decoding options (real registry)', () => {
   const namespace = `hookline.test.${uniqueId('opts_')}`;
   const config = testConfig({ AVRO_DECIMAL_AS: 'number', BIG_INTEGERS_AS: 'string', AVRO_UNION_WRAPPING: 'true' });
-  const decoder = new EventDecoder(config);
+  const decoder = new EventDecoder(config, new RegistryAvailability(config, new PipelineHealth(config)));
 
   it('decimals as numbers where a double holds them, big integers as strings, unions wrapped', async () => {
     const schema = ENVELOPE_SCHEMA(namespace);
@@ -46,9 +49,32 @@ describe('Avro decoding options (real registry)', () => {
     expect((value as { created_at: unknown }).created_at).toBe('1970-01-01T00:00:00.000Z');
   });
 
-  it('plain JSON integers beyond 2^53 as strings', async () => {
-    const { value } = await decoder.decode(Buffer.from('{"data":{"id":9007199254740993,"small":7}}'));
-    expect(value).toEqual({ data: { id: '9007199254740993', small: 7 } });
+  it('plain JSON integers beyond 2^53 as strings (the text of data, rewritten)', async () => {
+    const { text } = await decoder.decode(Buffer.from('{"data": {"id": 9007199254740993, "small": 7}}'));
+    expect(unsafeIntegersAsStrings(memberText(text!, 'data')!)).toBe('{"id": "9007199254740993", "small": 7}');
+  });
+
+  it('keeps a map key "__proto__" and a -0.0, and refuses NaN and Infinity (no JSON carries them)', async () => {
+    const plain = new EventDecoder(testConfig(), new RegistryAvailability(config, new PipelineHealth(config)));
+    const schema = {
+      type: 'record',
+      name: 'Edges',
+      namespace,
+      fields: [
+        { name: 'm', type: { type: 'map', values: 'string' } },
+        { name: 'd', type: 'double' },
+        { name: 'l', type: 'long' },
+      ],
+    };
+    const id = await registerSchema(config.env.SCHEMA_REGISTRY_URL, `${namespace}.Edges`, schema);
+    const m = Object.defineProperty({ a: '1' }, '__proto__', { value: '2', enumerable: true });
+    const decoded = await plain.decode(frame(id, avroWriter(schema).toBuffer({ m, d: -0, l: 1n })));
+    expect(stringifyExact(decoded.value, decoded.exact)).toBe('{"m":{"a":"1","__proto__":"2"},"d":-0,"l":1}');
+    for (const d of [NaN, Infinity, -Infinity])
+      await expect(plain.decode(frame(id, avroWriter(schema).toBuffer({ m: {}, d, l: 1n })))).rejects.toMatchObject({
+        reason: 'invalid_envelope',
+        message: expect.stringMatching(/NaN or Infinity/),
+      });
   });
 
   it('an unknown schema id is parked as unknown_schema', async () => {

@@ -11,7 +11,7 @@ import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js
 import { testConfig, uniqueId } from '../support/test-config.js';
 
 /**
- * The two questions a re-read record asks Postgres (README "Delivery semantics"), on the real
+ * The two questions a re-read record asks Postgres (docs/design/replay.md), on the real
  * database: did this task's event already reach its subscription, and is this very Kafka record's
  * event already stored. Many questions share a query; none may fail its batch-mates.
  */

@@ -7,11 +7,31 @@ import { ATTEMPTS_HEADER, type AttemptSummary } from '../../src/modules/delivery
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { DeadLetterHeaders } from '../../src/platform/kafka/dead-letter.writer.js';
 import { DUE_AT_HEADER } from '../../src/platform/kafka/kafka-pipeline.transport.js';
-import { answered, deliveryTask, FakeEgress } from '../support/delivery-tasks.js';
+import { answered, attemptRow, deliveryTask, FakeEgress } from '../support/delivery-tasks.js';
+import { Logger } from '@nestjs/common';
+import { AttemptWriter } from '../../src/modules/delivery/dispatch/attempt-writer.js';
+import type { InboundMessage } from '../../src/platform/kafka/inbound-message.js';
+import { AfterEffectError } from '../../src/platform/kafka/poison-record.error.js';
+import { processRecord } from '../../src/platform/kafka/record-processing.js';
 import type { TopicRecorder } from '../support/failure-scenarios.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { MediumStack } from '../support/medium.js';
 import { eventually } from '../support/pipeline-fixtures.js';
+
+/** The task as the delivery consumer reads it. */
+const record = (task: DeliveryTaskV1): InboundMessage => ({
+  topic: 'deliveries',
+  group: 'delivery',
+  partition: 0,
+  offset: '0',
+  key: Buffer.from(task.subscription_id),
+  value: Buffer.from(JSON.stringify(task)),
+  headers: {},
+  timestamp: Date.now(),
+});
+
+/** An answer no attempt row could hold as it is: U+0000, bytes that are not UTF-8, 3 MB. */
+const JUNK = Buffer.concat([Buffer.from('nul\u0000'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.alloc(3 << 20, 0x61)]);
 
 const SECRET = `whsec_${Buffer.from('medium-delivery-secret-0123456789').toString('base64')}`;
 
@@ -28,7 +48,8 @@ describe('DeliveryService (medium)', () => {
 
   beforeAll(async () => {
     const receiver = new HttpsReceiver();
-    receiver.responder = (req) => ({ status: Number(req.path.slice(1)) || 200, body: 'answer' });
+    receiver.responder = (req) =>
+      req.path === '/junk' ? { status: 200, body: JUNK } : { status: Number(req.path.slice(1)) || 200, body: 'answer' };
     // One request in flight per subscription, so that one held request stalls its subscription.
     stack = await MediumStack.start({ receiver, env: { DELIVERY_CONCURRENCY_PER_SUBSCRIPTION: '1' } });
     retries = await Promise.all(stack.topics.retries.slice(0, 3).map((t) => stack.record<DeliveryTaskV1>(t)));
@@ -83,6 +104,77 @@ describe('DeliveryService (medium)', () => {
       const [row] = await attemptRows(task);
       expect(row).toMatchObject({ attempt: 2, outcome: 'http_error', status_code: 500 });
       expect(row.next_attempt_at.getTime()).toBe(Number(record.headers[DUE_AT_HEADER]));
+    });
+  });
+
+  describe('after the request went out', () => {
+    it('records any answer, made safe, once: one request, one attempt row', async () => {
+      const delivery = (await stack.module(DeliveryModule)).get(DeliveryService);
+      const id = await stack.subscription({ path: '/junk' });
+      const task = deliveryTask(stack.tenant, id);
+
+      expect(await delivery.deliver(task)).toEqual({ action: 'done' });
+
+      expect(stack.receiver!.deliveries('/junk').filter((r) => r.headers['webhook-id'] === task.event.id)).toHaveLength(
+        1,
+      );
+      const [row] = await attemptRows(task);
+      expect(row).toMatchObject({ outcome: 'success', status_code: 200 });
+      expect(row.response_body).toMatch(/^nul\uFFFD\uFFFD\uFFFD\uFFFDa+$/);
+      expect(row.response_body).toHaveLength(4096);
+    });
+
+    it('writes an attempt once however often its write is repeated', async () => {
+      const writer = (await stack.module(DeliveryModule)).get(AttemptWriter);
+      const row = attemptRow({
+        tenantId: stack.tenant,
+        responseBody: 'x\u0000y',
+        responseHeaders: { 'x-odd': '\ud800' },
+      });
+      await Promise.all([writer.write(row), writer.write(row)]);
+      await writer.write(row);
+      const rows = await stack.fixtures.db.query(
+        `SELECT response_body, response_headers FROM delivery_attempts WHERE id = $1`,
+        [row.id],
+      );
+      expect(rows.rows).toEqual([{ response_body: 'x\uFFFDy', response_headers: { 'x-odd': '\uFFFD' } }]);
+    });
+
+    it('sends a task once when its record was written twice (a produce repeated after a timeout)', async () => {
+      const delivery = (await stack.module(DeliveryModule)).get(DeliveryService);
+      const id = await stack.subscription({ path: '/200' });
+      const task = deliveryTask(stack.tenant, id, { attempt: 2, trigger: 'retry' });
+      const copy = JSON.parse(JSON.stringify(task)) as DeliveryTaskV1;
+
+      const outcomes = await Promise.all([delivery.deliver(task), delivery.deliver(copy)]);
+      expect(outcomes.sort()).toEqual([{ action: 'done' }, 'skipped'].sort());
+      expect(await delivery.deliver(copy)).toBe('skipped');
+      expect(stack.receiver!.deliveries('/200').filter((r) => r.headers['webhook-id'] === task.event.id)).toHaveLength(
+        1,
+      );
+      // Another task of the same event (the next attempt) is a task of its own.
+      expect(await delivery.deliver({ ...task, attempt: 3 })).toEqual({ action: 'done' });
+    });
+
+    it('parks a task whose step after the request fails for good, and never sends it again', async () => {
+      const refusing = { write: async () => Promise.reject(new Error('the row is refused for good')) };
+      const module = await stack.module(DeliveryModule, [{ provide: AttemptWriter, useValue: refusing }]);
+      const delivery = module.get(DeliveryService);
+      const id = await stack.subscription({ path: '/200' });
+      const task = deliveryTask(stack.tenant, id);
+      const parked: unknown[] = [];
+
+      await processRecord(record(task), {
+        handle: async () => void (await delivery.deliver(task)),
+        quarantine: async (_, error) => void parked.push(error),
+        logger: new Logger('test'),
+      });
+
+      expect(stack.receiver!.deliveries('/200').filter((r) => r.headers['webhook-id'] === task.event.id)).toHaveLength(
+        1,
+      );
+      expect(parked).toEqual([expect.any(AfterEffectError)]);
+      expect((parked[0] as AfterEffectError).parkReason).toBeUndefined(); // a bug: processing_error
     });
   });
 

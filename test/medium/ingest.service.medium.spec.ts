@@ -109,6 +109,78 @@ describe('IngestService (medium)', () => {
     },
   );
 
+  it('stores and fans out data byte-exact: U+0000, lone surrogates, big and tiny numbers, odd spaces, a repeated key', async () => {
+    const tenantId = uniqueId('tenant-');
+    const sub = await subscribe({ tenantId, events: ['*'] });
+    const id = uniqueId('evt_');
+    const data =
+      '{ "nul":"a\\u0000b", "lone":"\\ud800x\\udfff", "big":123456789012345678901234567890, "tiny":1e-400,\n' +
+      '\t"neg0":-0.0, "exp":1.50E+10, "esc":"\\u00e9\\/", "k":1, "k":2, "deep":[[[{"a":[]}]]] }';
+    const text = `{"id":"${id}","type":"order.created","created_at":"2026-01-02T03:04:05Z","data":${data}}`;
+    JSON.parse(text); // valid JSON, as a producer would send it
+
+    await ingest.ingest(record(text, tenantId));
+
+    const [task] = await tasksOf(id, 1);
+    expect(task.key).toBe(sub);
+    expect(task.value.body).toBe(
+      `{"id":"${id}","type":"order.created","created_at":"2026-01-02T03:04:05Z","data":${data},"sequence":1,"previous_event_id":null}`,
+    );
+    const stored = await stack.fixtures.db.query(`SELECT payload_text FROM events WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
+    expect(stored.rows).toEqual([
+      { payload_text: `{"id":"${id}","type":"order.created","created_at":"2026-01-02T03:04:05Z","data":${data}}` },
+    ]);
+  });
+
+  it.each([
+    [
+      'an id no header can carry',
+      (id: string) => `{"id":"${id}\u0100","type":"order.created","created_at":"2026-01-02T03:04:05Z","data":{}}`,
+      'id',
+    ],
+    [
+      'a day not on the calendar',
+      (id: string) => `{"id":"${id}","type":"order.created","created_at":"2026-02-30T03:04:05Z","data":{}}`,
+      'created_at',
+    ],
+    [
+      'data deeper than 100 levels',
+      (id: string) =>
+        `{"id":"${id}","type":"order.created","created_at":"2026-01-02T03:04:05Z","data":{"a":${'['.repeat(100)}${']'.repeat(100)}}}`,
+      'data',
+    ],
+  ])(
+    'refuses %s as invalid_envelope naming the field, with what it could read of the event',
+    async (_, text, field) => {
+      const id = uniqueId('evt_');
+      const thrown = await ingest.ingest(record(text(id))).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(PoisonMessageError);
+      const refusal = thrown as PoisonMessageError;
+      expect(refusal.reason).toBe('invalid_envelope');
+      expect(refusal.problems.map((p) => p.field)).toEqual([field]);
+      expect(refusal.event).toEqual({
+        id: field === 'id' ? `${id}\u0100` : id,
+        type: 'order.created',
+        tenantId: stack.tenant,
+      });
+    },
+  );
+
+  it('refuses bytes that are not UTF-8 as undecodable', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"id":"e","type":"a.b","created_at":"2026-01-02T03:04:05Z","data":{"s":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}'),
+    ]);
+    await expect(ingest.ingest(record(bytes))).rejects.toMatchObject({
+      reason: 'undecodable',
+      message: expect.stringMatching(/not valid UTF-8/),
+    });
+  });
+
   it('sends the task of a subscription that is stalling straight to its deferral tier, the others to deliveries', async () => {
     const tenantId = uniqueId('tenant-');
     const hanging = await subscribe({ tenantId, events: ['order.created'] });

@@ -107,10 +107,11 @@ export class OperationsSeed {
   }): Promise<string> {
     const id = randomUUID();
     const value = row.payload ? Buffer.from(JSON.stringify(row.payload)) : Buffer.from([0, 1, 2]);
+    const event = (row.payload as { event?: { id?: string; type?: string } } | null)?.event;
     await this.db.query(
       `INSERT INTO dead_letters (id, tenant_id, subscription_id, reason, detail, dlq_topic, dlq_partition, dlq_offset,
-         headers, payload, payload_json, created_at)
-       VALUES ($1, $2, $3, $4, '', 'seed.dlq', 0, (random() * 1e12)::bigint, '{}', $5, $6, $7)`,
+         headers, payload, payload_json, payload_unparsed, event_id, event_type, created_at)
+       VALUES ($1, $2, $3, $4, '', 'seed.dlq', 0, (random() * 1e12)::bigint, '{}', $5, $6, $7, $8, $9, $10)`,
       [
         id,
         row.tenantId ?? this.tenantId,
@@ -118,6 +119,9 @@ export class OperationsSeed {
         row.reason,
         value,
         row.payload ? JSON.stringify(row.payload) : null,
+        row.payload ? null : 'registry_framed',
+        event?.id ?? null,
+        event?.type ?? null,
         row.at.toISOString(),
       ],
     );

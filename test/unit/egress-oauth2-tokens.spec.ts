@@ -84,6 +84,22 @@ describe('OAuth2Tokens', () => {
     expect(await second).toBe('tok-2');
   });
 
+  it('holds nothing of a forgotten subscription, not even the token asked for as it was forgotten', async () => {
+    const endpoint = controlledEndpoint();
+    const tokens = new OAuth2Tokens(endpoint.exchange, clock);
+    const first = tokens.get(credentials);
+    endpoint.pending[0].answer(answer({ access_token: 'tok-1', expires_in: 3600 }));
+    await first;
+    tokens.forget('sub-1');
+    const during = tokens.get(credentials);
+    expect(endpoint.pending).toHaveLength(2);
+    tokens.forget('sub-1');
+    endpoint.pending[1].answer(answer({ access_token: 'tok-2', expires_in: 3600 }));
+    expect(await during).toBe('tok-2');
+    void tokens.get(credentials);
+    expect(endpoint.pending).toHaveLength(3);
+  });
+
   it('shares a failure with the callers that waited for it, and asks again on the next call', async () => {
     const endpoint = controlledEndpoint();
     const tokens = new OAuth2Tokens(endpoint.exchange, clock);

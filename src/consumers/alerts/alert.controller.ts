@@ -9,8 +9,9 @@ import { AlertSender } from '../../modules/delivery/alerts/alert-sender.js';
 
 /**
  * <prefix>.alerts → the subscription's alert_url (subscription.failing, subscription.recovered,
- * subscription.disabled). An alert the address refuses is retried by the consumer base, then parked;
- * a malformed one is parked at once (invalid_alert).
+ * subscription.disabled). An alert the address refuses is tried again on ALERT_RETRY_SCHEDULE, then
+ * parked (alert_not_delivered); one the egress policy blocks is parked at once (alert_blocked); a
+ * malformed one too (invalid_alert). All three are listed in the dead letters; the first two redrivable.
  */
 @Controller()
 export class AlertController {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DeadLettersModule } from '../../modules/events/dead-letters.module.js';
+import { DeadLettersModule } from '../../modules/dead-letters/dead-letters.module.js';
 import { DeadLetterController } from './dead-letter.controller.js';
 
 @Module({ imports: [DeadLettersModule], controllers: [DeadLetterController] })

@@ -4,7 +4,7 @@ import { DeadLetterHeaders } from '../../platform/kafka/dead-letter.writer.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { counter } from '../../platform/telemetry/metrics.js';
 import { Handlers } from '../../topology.js';
-import { DeadLetterIndex } from '../../modules/events/dead-letter-index.js';
+import { DeadLetterIndex } from '../../modules/dead-letters/dead-letter-index.js';
 
 /** Every record reaching the DLQ, whoever parked it (ingest, delivery, retry tiers). */
 const arrivals = counter('hookline_dlq_messages_total', 'Records arriving on the DLQ, by reason', ['reason']);
@@ -17,6 +17,8 @@ export class DeadLetterController {
   @EventPattern(Handlers.deadLetter)
   async onDeadLetter(@Payload() message: InboundMessage): Promise<void> {
     await this.index.record(message);
-    arrivals.inc({ reason: message.headers[DeadLetterHeaders.reason] ?? 'unknown' });
+    // A label only for a reason code: a hand-made record on the topic cannot grow the metric's series.
+    const reason = message.headers[DeadLetterHeaders.reason] ?? 'unknown';
+    arrivals.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : 'other' });
   }
 }

@@ -41,7 +41,7 @@ export class IngestController {
       await this.ingest.ingest(message);
     } catch (error) {
       if (!(error instanceof PoisonMessageError)) throw error;
-      await this.deadLetters.park(message, error.reason, error.message);
+      await this.deadLetters.park(message, error.reason, error.message, error.event);
       poison.inc({ reason: error.reason });
       failSpan(span, error);
       this.log.warn(

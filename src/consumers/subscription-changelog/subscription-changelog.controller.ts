@@ -5,6 +5,8 @@ import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
 import { ChangelogFreshness } from '../../modules/matching/changelog-freshness.js';
 import { MatchingService, type SubscriptionChangedV1 } from '../../modules/matching/matching.service.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Keeps this instance's subscription table fresh from <prefix>.subscriptions. */
 @Controller()
 export class SubscriptionChangelogController {
@@ -36,9 +38,14 @@ export class SubscriptionChangelogController {
       this.log.warn(`ignoring non-JSON changelog record at ${message.partition}@${message.offset}`);
       return;
     }
-    if (change.type !== 'SubscriptionChangedV1' || !change.id || !change.tenant_id) {
+    // Not a change this version writes (null, another shape, an id no lookup can use): skipped, never a bug.
+    if (
+      change?.type !== 'SubscriptionChangedV1' ||
+      !UUID.test(String(change.id)) ||
+      typeof change.tenant_id !== 'string'
+    ) {
       this.log.warn(
-        `ignoring unknown changelog record ${String(change.type)} at ${message.partition}@${message.offset}`,
+        `ignoring unknown changelog record ${String(change?.type)} at ${message.partition}@${message.offset}`,
       );
       return;
     }

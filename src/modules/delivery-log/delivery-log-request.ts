@@ -40,10 +40,10 @@ export class DeliveryRequestReconstruction {
     attempt: { subscription_id: string; event_id: string; created_at: Date; trace_id: string | null },
   ): Promise<ReconstructedRequest> {
     const subscription = await this.subscriptions.requestTarget(tenantId, attempt.subscription_id);
-    const [event] = (await this.db.query(`SELECT payload FROM events WHERE tenant_id = $1 AND id = $2 LIMIT 1`, [
-      tenantId,
-      attempt.event_id,
-    ])) as { payload: unknown }[];
+    const [event] = (await this.db.query(
+      `SELECT coalesce(payload_text, payload::text) AS payload FROM events WHERE tenant_id = $1 AND id = $2 LIMIT 1`,
+      [tenantId, attempt.event_id],
+    )) as { payload: string }[];
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -64,7 +64,7 @@ export class DeliveryRequestReconstruction {
       method: 'POST',
       url: subscription?.url ?? null,
       headers,
-      body: event?.payload ?? null,
+      body: event ? (JSON.parse(event.payload) as unknown) : null,
       reconstructed: true,
       note: event
         ? 'Rebuilt from the event store: the endpoint also received sequence and previous_event_id; ' +

@@ -1,4 +1,9 @@
+import { storableText } from '../../platform/database/storable-text.js';
+import { isMessageId } from '../../platform/egress/signer.js';
 import { PoisonRecordError } from '../../platform/kafka/poison-record.error.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isStorableName = (name: unknown) => typeof name === 'string' && name.length <= 255 && storableText(name) === name;
 
 /** The envelope as the consumer receives it: the event plus Hookline's ordering metadata. */
 export interface DeliveredEnvelope {
@@ -59,6 +64,11 @@ export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV1 {
   if (task?.type !== 'DeliveryTaskV1') throw new MalformedTaskError(`unknown task type ${String(task?.type)}`);
   if (!task.subscription_id || !task.tenant_id || !task.event?.id || !Number.isInteger(task.attempt))
     throw new MalformedTaskError('delivery task lacks subscription_id, tenant_id, event.id or attempt');
+  // What the attempt's request and its row carry: a header-safe id, names Postgres can store.
+  if (!isMessageId(task.event.id)) throw new MalformedTaskError('event.id must be 1-255 visible ASCII characters');
+  if (!UUID.test(String(task.subscription_id))) throw new MalformedTaskError('subscription_id must be a uuid');
+  if (!isStorableName(task.tenant_id) || !isStorableName(task.event.type))
+    throw new MalformedTaskError('tenant_id and event.type must be text without U+0000');
   if (task.body !== undefined && typeof task.body !== 'string') throw new MalformedTaskError('body must be a string');
   return task as DeliveryTaskV1;
 }

@@ -1,5 +1,6 @@
 import avro from 'avsc';
-import { isLosslessNumber } from 'lossless-json';
+import { isLosslessNumber, LosslessNumber } from 'lossless-json';
+import { PoisonMessageError } from './ingest-errors.js';
 
 /**
  * The last step from an avsc value to JSON: bytes and fixed without a logical type become base64
@@ -10,6 +11,20 @@ import { isLosslessNumber } from 'lossless-json';
 export function avroToJson(value: unknown, wrapUnions: boolean): { value: unknown; exact: boolean } {
   const state = { exact: false };
   return { value: convert(value, wrapUnions, state), exact: state.exact };
+}
+
+/**
+ * A float or double as JSON carries it: -0 keeps its sign (JSON writers drop it); NaN and the
+ * infinities have no JSON form, so the record is refused rather than delivered with a null.
+ */
+function number(value: number, state: { exact: boolean }): unknown {
+  if (Object.is(value, -0)) {
+    state.exact = true;
+    return new LosslessNumber('-0');
+  }
+  if (Number.isFinite(value)) return value;
+  const message = `data must hold no NaN or Infinity (a float or double JSON cannot carry); it holds ${value}`;
+  throw new PoisonMessageError('invalid_envelope', message, [{ field: 'data', code: 'INVALID_VALUE', message }]);
 }
 
 interface Branch {
@@ -25,6 +40,7 @@ function convert(value: unknown, wrapUnions: boolean, state: { exact: boolean })
     state.exact = true;
     return value;
   }
+  if (typeof value === 'number') return number(value, state);
   if (typeof value !== 'object' || value === null) return value;
   if (Buffer.isBuffer(value)) return value.toString('base64');
   if (isLosslessNumber(value)) {
@@ -36,7 +52,9 @@ function convert(value: unknown, wrapUnions: boolean, state: { exact: boolean })
     const inner = convert(value.unwrap(), wrapUnions, state);
     return wrapUnions ? { [Object.keys(value)[0]]: inner } : inner;
   }
+  // A map key may be "__proto__": defined as an own member, as JSON.parse would, never as the prototype.
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = convert(v, wrapUnions, state);
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: convert(v, wrapUnions, state), enumerable: true, writable: true });
   return out;
 }

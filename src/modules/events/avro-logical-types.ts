@@ -3,7 +3,7 @@ import { LosslessNumber } from 'lossless-json';
 import type { BigIntegers } from '../../platform/json/exact-json.js';
 
 /**
- * Avro logical types decoded to the JSON a webhook consumer expects (README, "Avro to JSON"),
+ * Avro logical types decoded to the JSON a webhook consumer expects (docs/concepts/event-types.md, "Avro to JSON"),
  * instead of avsc's defaults (Buffers for decimals, raw numbers for times). Decoding only:
  * Hookline never writes Avro, so _toValue just passes values through.
  */

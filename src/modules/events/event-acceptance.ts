@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
-import { hasExactNumbers, stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
+import { stringifyExact, withPlainNumbers } from '../../platform/json/exact-json.js';
+import { memberText, unsafeIntegersAsStrings } from '../../platform/json/json-text.js';
 import { DataValidator } from './data-validator.js';
 import { checkEnvelope, type EventEnvelope } from './envelope.js';
-import { EventDecoder, type WireFormat } from './event-decoder.js';
-import { PoisonMessageError } from './ingest-errors.js';
+import { EventDecoder, type DecodedRecord, type WireFormat } from './event-decoder.js';
+import { PoisonMessageError, type RefusedEvent } from './ingest-errors.js';
 import { resolveTenant } from './tenant.js';
 
 /** An ingest record that passed every check: its envelope, tenant, and data serialised once. */
@@ -32,7 +33,7 @@ export class EventAcceptance {
     private readonly validator: DataValidator,
   ) {}
 
-  /** The event as accepted, or a PoisonMessageError. */
+  /** The event as accepted, or a PoisonMessageError carrying what can be read of the event. */
   async accept(message: AcceptanceInput): Promise<AcceptedEvent> {
     const size = message.value?.length ?? 0;
     if (size > this.config.env.MAX_EVENT_BYTES)
@@ -41,13 +42,43 @@ export class EventAcceptance {
         `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.env.MAX_EVENT_BYTES}`,
       );
     const decoded = await this.decoder.decode(message.value);
-    const { format } = decoded;
-    const envelope = checkEnvelope(decoded.value, this.config.env.BIG_INTEGERS_AS);
-    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.env.DEFAULT_TENANT);
-    // Avro may carry data as a JSON string, parsed (with its big numbers) only by checkEnvelope.
-    const exact = decoded.exact || (format === 'registry' && hasExactNumbers(envelope.data));
-    this.validator.check(envelope.type, exact ? withPlainNumbers(envelope.data) : envelope.data);
-    // Serialised once: the stored payload and every subscription's body embed this text.
-    return { format, envelope, tenantId, dataText: stringifyExact(envelope.data, exact) };
+    try {
+      return this.check(message, decoded);
+    } catch (error) {
+      // What can be read of a refused event goes with its dead letter, so its tenant finds it by id.
+      if (error instanceof PoisonMessageError) error.event = this.readable(decoded.value, message);
+      throw error;
+    }
+  }
+
+  private check(message: AcceptanceInput, decoded: DecodedRecord): AcceptedEvent {
+    const envelope = checkEnvelope(decoded.value);
+    const { env } = this.config;
+    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, env.DEFAULT_TENANT);
+    this.validator.check(envelope.type, decoded.exact ? withPlainNumbers(envelope.data) : envelope.data);
+    return { format: decoded.format, envelope, tenantId, dataText: this.dataText(decoded, envelope) };
+  }
+
+  /**
+   * `data` as it is stored and delivered: the producer's own text wherever there is one (JSON, a
+   * JSON Schema frame, an Avro string holding JSON), so every character, number and space arrives
+   * as written; an Avro record's data is written once here, every digit kept.
+   */
+  private dataText(decoded: DecodedRecord, envelope: EventEnvelope): string {
+    const written = envelope.dataJson ?? (decoded.text === undefined ? undefined : memberText(decoded.text, 'data'));
+    if (written === undefined) return stringifyExact(envelope.data, decoded.exact);
+    return this.config.env.BIG_INTEGERS_AS === 'string' ? unsafeIntegersAsStrings(written) : written;
+  }
+
+  private readable(value: unknown, message: AcceptanceInput): RefusedEvent {
+    const envelope = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const text = (field: unknown) => (typeof field === 'string' && field.length > 0 ? field : undefined);
+    let tenantId: string | undefined;
+    try {
+      tenantId = resolveTenant(message.headers['tenant-id'], text(envelope.tenant_id), this.config.env.DEFAULT_TENANT);
+    } catch {
+      // no tenant can be named: the dead letter is an operator's to find
+    }
+    return { id: text(envelope.id), type: text(envelope.type), tenantId };
   }
 }

@@ -11,7 +11,11 @@ export interface StoredEvent {
   type: string;
   createdAt: string;
   receivedAt: Date;
-  /** The stored envelope {id, type, created_at, data} as JSON text, so no digit of data is lost. */
+  /**
+   * The stored envelope {id, type, created_at, data} as JSON text, `data` exactly as its producer
+   * wrote it: kept as text (not jsonb, which refuses U+0000 and reorders keys) so that recoveries
+   * send the very bytes the first delivery did.
+   */
   payload: string;
   sourceTopic: string;
   sourcePartition: number;
@@ -103,10 +107,10 @@ export class EventStore {
 
   private async insert(rows: StoredEvent[]): Promise<void[]> {
     await this.db.query(
-      `INSERT INTO events (tenant_id, id, type, created_at, received_at, payload, source_topic, source_partition,
+      `INSERT INTO events (tenant_id, id, type, created_at, received_at, payload_text, source_topic, source_partition,
          source_offset, subscription_ids)
        SELECT t, i, ty, c, r, p, st, sp, so, string_to_array(s, ',')::uuid[]
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::jsonb[],
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[],
                      $7::text[], $8::int[], $9::bigint[], $10::text[]) AS x(t, i, ty, c, r, p, st, sp, so, s)`,
       [
         rows.map((r) => r.tenantId),

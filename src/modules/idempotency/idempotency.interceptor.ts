@@ -1,8 +1,8 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defer, from, of, switchMap, tap, catchError, throwError, type Observable } from 'rxjs';
 import { AppConfig } from '../../platform/config/app-config.js';
+import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestWithBody } from '../../platform/http/json-body.js';
 import type { AuthenticatedRequest } from '../auth/principal.js';
@@ -13,6 +13,8 @@ export const REPLAY_HEADER = 'Idempotent-Replayed';
 export const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** Response headers that are part of the stored response; the rest (request id, limits) is per request. */
 const REPLAYED_HEADERS = ['location', 'etag'];
+
+const FINGERPRINT_PURPOSE = 'idempotency-request';
 
 type Request = IncomingMessage & AuthenticatedRequest & RequestWithBody & { originalUrl?: string };
 
@@ -27,6 +29,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly repository: IdempotencyRepository,
     private readonly config: AppConfig,
+    private readonly box: SecretBox,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -41,12 +44,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ]);
     }
     const tenant = req.principal.tenantId;
-    const fingerprint = createHash('sha256')
-      .update(`${req.method} ${req.originalUrl ?? req.url}\n${req.rawBody ?? ''}`)
-      .digest('hex');
+    // Keyed: a request body may hold a credential, and the table must not let anyone test guesses of it.
+    const request = `${req.method} ${req.originalUrl ?? req.url}\n${req.rawBody ?? ''}`;
+    const fingerprint = this.box.fingerprint(FINGERPRINT_PURPOSE, request);
     return from(this.repository.reserve(tenant, key, fingerprint, this.config.env.IDEMPOTENCY_TTL_HOURS)).pipe(
       switchMap((reservation) => {
-        if (reservation.kind !== 'reserved' && reservation.fingerprint !== fingerprint) {
+        const same =
+          reservation.kind === 'reserved' ||
+          this.box.fingerprintMatches(reservation.fingerprint, FINGERPRINT_PURPOSE, request);
+        if (!same) {
           throw new AppError(
             'IDEMPOTENCY_KEY_REUSED',
             'This Idempotency-Key was used with a different request; use a new key.',

@@ -7,7 +7,7 @@ import { envelopeBody, serializeTask } from '../delivery/task-record.js';
 import { hasExactNumbers, stringifyExact } from '../../platform/json/exact-json.js';
 
 /**
- * Hands events back to the normal pipeline: DeliveryTaskV1 records on <prefix>.deliveries with
+ * Hands events (and parked alerts) back to the normal pipeline: DeliveryTaskV1 records on <prefix>.deliveries with
  * trigger `manual` and attempt 1, keyed by subscription like fan-out's, so the delivery stage signs,
  * sends, logs and retries them like any other. Attempt 1 on purpose: the attempt number selects
  * the retry tier, so a recovered event gets the whole retry schedule again instead of landing
@@ -16,12 +16,14 @@ import { hasExactNumbers, stringifyExact } from '../../platform/json/exact-json.
 @Injectable()
 export class ManualTasks {
   private readonly topic: string;
+  private readonly alertsTopic: string;
 
   constructor(
     private readonly producer: BatchingProducer,
     topics: TopicNames,
   ) {
     this.topic = topics.deliveries;
+    this.alertsTopic = topics.alerts;
   }
 
   /** `body`: the envelope's text when it is known already (a redrive sends the parked task's own bytes). */
@@ -53,6 +55,15 @@ export class ManualTasks {
     await this.producer.send(
       this.topic,
       tasks.map((task) => ({ key: task.subscription_id, value: serializeTask(task) })),
+    );
+  }
+
+  /** Parked alerts back on <prefix>.alerts as they were (AlertEventV1 bytes), keyed by subscription like the first time. */
+  async resendAlerts(alerts: { tenantId: string; subscriptionId: string; value: Buffer }[]): Promise<void> {
+    if (alerts.length === 0) return;
+    await this.producer.send(
+      this.alertsTopic,
+      alerts.map((a) => ({ key: a.subscriptionId, value: a.value, headers: { 'tenant-id': a.tenantId } })),
     );
   }
 }

@@ -15,6 +15,8 @@ import { RateLimitService } from './rate-limit.service.js';
 @Module({
   imports: [AuthModule],
   providers: [RateLimitRepository, RateLimitService, RateLimitMiddleware],
+  // Other budgets (URL verifications) count in the same windows.
+  exports: [RateLimitRepository],
 })
 export class RateLimitsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

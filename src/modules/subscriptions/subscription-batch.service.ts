@@ -5,6 +5,7 @@ import { ERROR_STATUS } from '../../platform/errors/error-codes.js';
 import { conflict, SubscriptionsService } from './subscriptions.service.js';
 import { batchShapeErrors } from './subscription-input.js';
 import { toResource } from './subscription-view.js';
+import { VerificationBudget } from './verification-budget.js';
 import type { SubscriptionResource } from './subscription.dto.js';
 
 export interface BatchItemResult {
@@ -15,7 +16,7 @@ export interface BatchItemResult {
   error?: { code: string; message: string; details?: { field: string; code: string; message: string }[] };
 }
 
-/** Items verified at a time: enough to finish 100 items well within a request, gentle on endpoints. */
+/** Items verified at a time (at most the tenant's verification concurrency): 100 items well within a request. */
 const CONCURRENCY = 8;
 
 /** POST /webhooks/batch: each item is created independently, exactly as POST /webhooks would. */
@@ -24,6 +25,7 @@ export class SubscriptionBatchService {
   constructor(
     private readonly subscriptions: SubscriptionsService,
     private readonly config: AppConfig,
+    private readonly budget: VerificationBudget,
   ) {}
 
   async create(tenantId: string, body: unknown): Promise<BatchItemResult[]> {
@@ -56,7 +58,8 @@ export class SubscriptionBatchService {
           : await this.createOne(tenantId, index, body[index]);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, body.length) }, worker));
+    const workers = Math.min(CONCURRENCY, this.budget.concurrency, body.length);
+    await Promise.all(Array.from({ length: workers }, worker));
     return results;
   }
 

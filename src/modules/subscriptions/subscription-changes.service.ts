@@ -50,9 +50,9 @@ export class SubscriptionChangesService {
   ) {}
 
   /**
-   * JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields. A new url, headers
-   * or auth is verified again with a challenge that carries them. In a merge patch, `auth` is
-   * replaced whole (a credential is never merged with the one it replaces).
+   * JSON Merge Patch (RFC 7396) or JSON Patch (RFC 6902) over the mutable fields. A new url or
+   * alert_url, headers or auth is verified again with a challenge that carries them. In a merge
+   * patch, `auth` is replaced whole (a credential is never merged with the one it replaces).
    */
   async patch(
     tenantId: string,
@@ -104,12 +104,14 @@ export class SubscriptionChangesService {
       auth,
     };
     const endpointChanged = !sameJson({ headers, auth }, stored);
-    if (next.url !== current.url || endpointChanged)
-      await this.urls.verify(
-        next.url,
-        this.secrets.openValid(current.id, current.secrets),
-        this.credentials.open(current.id, { headers, auth }),
-      );
+    const checkUrl = next.url !== current.url || endpointChanged;
+    const checkAlertUrl = next.alertUrl !== null && (next.alertUrl !== current.alertUrl || endpointChanged);
+    if (checkUrl || checkAlertUrl) {
+      const keys = this.secrets.openValid(current.id, current.secrets);
+      const credentials = this.credentials.open(current.id, { headers, auth });
+      if (checkUrl) await this.urls.verify(tenantId, 'url', next.url, keys, credentials);
+      if (checkAlertUrl) await this.urls.verify(tenantId, 'alert_url', next.alertUrl!, keys, credentials);
+    }
     return this.save(next, current.version);
   }
 

@@ -57,6 +57,11 @@ export class SubscriptionCredentials {
     return credentials;
   }
 
+  /** A deleted subscription's opened credentials go now, not when they would have idled out. */
+  forget(subscriptionId: string): void {
+    this.opened.delete(subscriptionId);
+  }
+
   /** Opened for one use (a registration's verification challenge), not held. */
   open(subscriptionId: string, stored: StoredEndpoint): EndpointCredentials | undefined {
     const names = Object.keys(stored.headers ?? {});

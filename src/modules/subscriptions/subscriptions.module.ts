@@ -11,6 +11,8 @@ import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionStoreModule } from './subscription-store.module.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
+import { VerificationBudget } from './verification-budget.js';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { WebhookActionsController } from './webhook-actions.controller.js';
 import { FilterTestsController } from './filter-tests.controller.js';
 import { FilterTests } from './filter-tests.service.js';
@@ -28,6 +30,7 @@ import { SigningKeyController } from './signing-key.controller.js';
     AuthModule,
     EventTypesModule,
     IdempotencyModule,
+    RateLimitsModule,
   ],
   controllers: [FilterTestsController, WebhooksController, WebhookActionsController, SigningKeyController],
   providers: [
@@ -38,6 +41,7 @@ import { SigningKeyController } from './signing-key.controller.js';
     SubscriptionChangelog,
     UrlChecks,
     FilterTests,
+    VerificationBudget,
   ],
   exports: [SubscriptionsService, SubscriptionChangesService, SubscriptionStoreModule, SubscriptionChangelog],
 })

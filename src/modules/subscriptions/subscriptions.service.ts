@@ -36,8 +36,9 @@ export class SubscriptionsService {
   ) {}
 
   /**
-   * Validates, verifies the URL with a signed challenge (carrying the endpoint's headers and auth),
-   * then stores. Nothing is stored when any step fails. The generated secret (when the client sent none) is returned here and never again.
+   * Validates, verifies the URL (and the alert_url) with a signed challenge carrying the endpoint's
+   * headers and auth, then stores. Nothing is stored when any step fails. The generated secret (when
+   * the client sent none) is returned here and never again.
    */
   async create(
     tenantId: string,
@@ -70,7 +71,9 @@ export class SubscriptionsService {
     } as SubscriptionEntity;
     // Checked before the challenge too, so a duplicate does not cost the endpoint a request.
     if (await this.repository.hasDuplicate(entity)) throw conflict();
-    await this.urls.verify(entity.url, [secret.key], this.credentials.open(id, { headers, auth }));
+    const credentials = this.credentials.open(id, { headers, auth });
+    await this.urls.verify(tenantId, 'url', entity.url, [secret.key], credentials);
+    if (entity.alertUrl) await this.urls.verify(tenantId, 'alert_url', entity.alertUrl, [secret.key], credentials);
     const saved = await this.saveOrConflict(entity);
     return { subscription: saved, generatedSecret: secret.shown };
   }

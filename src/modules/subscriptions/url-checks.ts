@@ -5,19 +5,22 @@ import { EgressGuard } from '../../platform/egress/egress-guard.js';
 import type { EndpointCredentials } from '../../platform/egress/endpoint-credentials.js';
 import { signWithKeys, type SigningKey } from '../../platform/egress/signer.js';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
+import { VerificationBudget } from './verification-budget.js';
 
 export const VERIFICATION_TIMEOUT_MS = 10_000;
 
 /**
- * The two gates a callback URL passes: the policy (absolute https, no credentials, a host whose
- * every address is public unless EGRESS_ALLOW_CIDRS allows it) and the spec's verification
- * challenge, signed like a delivery, answered within 10 s.
+ * The two gates a callback URL (`url` and `alert_url` alike) passes: the policy (absolute https, no
+ * credentials, a host whose every address is public unless EGRESS_ALLOW_CIDRS allows it) and the
+ * spec's verification challenge, signed like a delivery, answered within 10 s, within the tenant's
+ * verification budget.
  */
 @Injectable()
 export class UrlChecks {
   constructor(
     private readonly guard: EgressGuard,
     private readonly egress: EgressClient,
+    private readonly budget: VerificationBudget,
   ) {}
 
   /** Field errors for a URL that breaks the policy; empty when it may be used. */
@@ -32,10 +35,26 @@ export class UrlChecks {
   }
 
   /**
-   * Sends the url_verification challenge with the endpoint's headers and auth (as deliveries carry
-   * them); throws URL_VERIFICATION_FAILED with the reason.
+   * Sends the url_verification challenge to `field`'s URL with the endpoint's headers and auth (as
+   * deliveries carry them); throws URL_VERIFICATION_FAILED with the reason, or RATE_LIMITED (nothing
+   * sent) when the tenant spent its verification budget.
    */
-  async verify(url: string, keys: readonly SigningKey[], credentials?: EndpointCredentials): Promise<void> {
+  verify(
+    tenantId: string,
+    field: 'url' | 'alert_url',
+    url: string,
+    keys: readonly SigningKey[],
+    credentials?: EndpointCredentials,
+  ): Promise<void> {
+    return this.budget.spend(tenantId, () => this.challenge(field, url, keys, credentials));
+  }
+
+  private async challenge(
+    field: string,
+    url: string,
+    keys: readonly SigningKey[],
+    credentials?: EndpointCredentials,
+  ): Promise<void> {
     const challenge = randomBytes(24).toString('base64url');
     const body = JSON.stringify({ type: 'url_verification', challenge });
     const headers = signWithKeys(
@@ -49,8 +68,8 @@ export class UrlChecks {
       credentials,
     });
     const fail = (message: string) =>
-      new AppError('URL_VERIFICATION_FAILED', `The URL did not pass verification: ${message}.`, [
-        { field: 'url', code: 'VERIFICATION_FAILED', message },
+      new AppError('URL_VERIFICATION_FAILED', `The ${field} did not pass verification: ${message}.`, [
+        { field, code: 'VERIFICATION_FAILED', message },
       ]);
     if (result.outcome === 'timeout') throw fail(`no answer within ${VERIFICATION_TIMEOUT_MS / 1000} s`);
     if (result.outcome === 'auth_error') throw fail(`authentication failed: ${result.errorMessage ?? 'refused'}`);

@@ -32,6 +32,8 @@ export class AppConfig {
   readonly kafkaBrokers: string[];
   readonly ingestTopics: string[];
   readonly retrySchedule: { label: string; ms: number }[];
+  /** ALERT_RETRY_SCHEDULE: the waits before an alert's second, third… attempt, ms. */
+  readonly alertRetrySchedule: number[];
   readonly egressAllowCidrs: string[];
   readonly bootstrapApiKeys: { tenant: string; key: string }[];
   /** Prefix of every consumer group: KAFKA_GROUP_PREFIX, else derived from the topic prefix (one deployment, its own groups). */
@@ -55,6 +57,7 @@ export class AppConfig {
     this.kafkaBrokers = list(env.KAFKA_BROKERS);
     this.ingestTopics = list(env.INGEST_TOPICS);
     this.retrySchedule = parseDurationList(env.RETRY_SCHEDULE);
+    this.alertRetrySchedule = parseDurationList(env.ALERT_RETRY_SCHEDULE).map((tier) => tier.ms);
     this.egressAllowCidrs = list(env.EGRESS_ALLOW_CIDRS);
     this.groupPrefix = env.KAFKA_GROUP_PREFIX || `hookline.${env.KAFKA_TOPIC_PREFIX}`;
     this.operatorApiKeys = list(env.OPERATOR_API_KEYS);

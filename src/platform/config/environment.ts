@@ -137,6 +137,14 @@ export class Environment extends SecurityEnvironment {
   @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
   RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';
 
+  /**
+   * The waits before an alert's further attempts when its alert_url refuses it (durations, in
+   * order); after the last one the alert is parked in the DLQ (alert_not_delivered), redrivable.
+   */
+  @IsOptional()
+  @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 5s,30s,2m,5m' })
+  ALERT_RETRY_SCHEDULE = '5s,30s,2m,5m';
+
   /** Longest an attempt may take, headers and body, in milliseconds. */
   @IsOptional()
   @Transform(toInt)
@@ -246,6 +254,25 @@ export class Environment extends SecurityEnvironment {
   @Min(100)
   @Max(60000)
   PUBLISH_ACK_TIMEOUT_MS = 5000;
+
+  /**
+   * URL verification challenges (url and alert_url, batches included) one tenant may make Hookline
+   * send per minute, across instances; beyond, registration answers 429.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  VERIFICATION_RATE_PER_MINUTE = 200;
+
+  /** URL verification challenges of one tenant in flight at once, per instance; beyond, registration answers 429. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  VERIFICATION_CONCURRENCY = 8;
 
   /** Tenant of events that name none, for single-tenant deployments; empty: such events are parked. */
   @IsOptional()

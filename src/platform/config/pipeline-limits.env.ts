@@ -29,6 +29,18 @@ export class PipelineLimitsEnvironment extends ConnectionSecurityEnvironment {
   @Max(1000000)
   READY_MAX_PROCESSING_ERRORS_PER_MINUTE = 60;
 
+  /**
+   * Readiness fails (reason schema_registry_unavailable or schema_registry_auth_failed) once
+   * schema-registry lookups have kept failing this long, in ms, with no success since. The records
+   * waiting on them are retried meanwhile, never parked.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400000)
+  READY_SCHEMA_REGISTRY_FAILURE_MS = 30000;
+
   /** Liveness fails once the pipeline has been unable to produce for this long, so an orchestrator restarts it. */
   @IsOptional()
   @Transform(toInt)

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { EncryptionKeySetting } from '../config/secret-settings.js';
 import { keyIdOf, SEALED_PREFIX, SealedValueError } from './sealed-value.js';
 
@@ -46,6 +46,18 @@ export class KeyRing {
     cipher.setAAD(aad);
     const body = Buffer.concat([iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
     return `${SEALED_PREFIX}:${this.primaryId}:${body.toString('base64url')}`;
+  }
+
+  /**
+   * HMAC-SHA256 of `data` under a key derived (HKDF) from key `keyId` for `purpose`: a fingerprint
+   * that only the ring can compute, so a stored one tells nothing of low-entropy input (a password
+   * in a request body) to whoever reads the table. Undefined when the ring lacks that key.
+   */
+  mac(keyId: string, purpose: string, data: Buffer): Buffer | undefined {
+    const key = this.keys.get(keyId);
+    if (!key) return undefined;
+    const derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `hookline mac/${purpose}`, 32));
+    return createHmac('sha256', derived).update(data).digest();
   }
 
   open(sealed: string, aad: Buffer): Buffer {

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { associatedData, keyIdOf, type Binding } from './sealed-value.js';
 import type { KeyRing } from './key-ring.js';
 
@@ -44,6 +45,24 @@ export class SecretBox {
     return JSON.parse(this.openText(sealed, binding)) as T;
   }
 
+  /**
+   * A keyed fingerprint of `data` for `purpose` (`fp1:<key id>:<hex>`): equal inputs give equal
+   * fingerprints under one key, and none can be checked against a guess without the ring.
+   */
+  fingerprint(purpose: string, data: string | Buffer): string {
+    const mac = this.ring.mac(this.ring.primaryId, purpose, toBuffer(data))!;
+    return `${FINGERPRINT_PREFIX}:${this.ring.primaryId}:${mac.toString('hex')}`;
+  }
+
+  /** Whether `stored` (from fingerprint(), under any key of the ring) is the fingerprint of `data`. */
+  fingerprintMatches(stored: string, purpose: string, data: string | Buffer): boolean {
+    const [prefix, keyId, hex] = stored.split(':');
+    if (prefix !== FINGERPRINT_PREFIX || !keyId || !hex) return false;
+    const mac = this.ring.mac(keyId, purpose, toBuffer(data));
+    const given = Buffer.from(hex, 'hex');
+    return mac !== undefined && given.length === mac.length && timingSafeEqual(given, mac);
+  }
+
   /** Whether the value is sealed with the key that seals new values (re-encryption skips it). */
   isCurrent(sealed: string): boolean {
     return keyIdOf(sealed) === this.ring.primaryId;
@@ -60,3 +79,6 @@ export class SecretBox {
     }
   }
 }
+
+const FINGERPRINT_PREFIX = 'fp1';
+const toBuffer = (data: string | Buffer) => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);

@@ -107,6 +107,11 @@ export class ClientCertificatePools {
     return this.pools.size;
   }
 
+  /** A deleted subscription's pool is closed now, not when it would have idled out. */
+  forget(subscriptionId: string): void {
+    this.pools.delete(subscriptionId);
+  }
+
   async close(): Promise<void> {
     const agents = [...this.pools.values()].map((p) => p.agent);
     this.pools.clear();

@@ -209,6 +209,12 @@ export class EgressClient implements OnModuleDestroy {
     }
   }
 
+  /** What egress holds for a deleted subscription (its OAuth2 token, its client-certificate pool) goes. */
+  forget(subscriptionId: string): void {
+    this.tokens.forget(subscriptionId);
+    this.certificatePools.forget(subscriptionId);
+  }
+
   async onModuleDestroy(): Promise<void> {
     await Promise.all([this.agent.close().catch(() => undefined), this.certificatePools.close()]);
   }

@@ -61,6 +61,12 @@ export class OAuth2Tokens {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** A deleted subscription's token goes now; a request for it under way finishes unheld. */
+  forget(subscriptionId: string): void {
+    this.held.delete(subscriptionId);
+    this.inFlight.delete(subscriptionId);
+  }
+
   /** A token valid for a while yet; throws TokenRequestError when the token endpoint gives none. */
   get(credentials: EndpointCredentials): Promise<string> {
     const { id, fingerprint } = credentials;
@@ -88,11 +94,13 @@ export class OAuth2Tokens {
     try {
       if (answer.outcome !== 'success') throw new TokenRequestError(failureOf(answer));
       const { token, lifetime } = parseTokenAnswer(answer.body);
-      this.held.set(credentials.id, {
-        fingerprint: credentials.fingerprint,
-        token,
-        refreshAt: askedAt + tokenKeepMs(lifetime),
-      });
+      // Not held when its subscription was forgotten while the token was asked for.
+      if (this.inFlight.get(credentials.id)?.fingerprint === credentials.fingerprint)
+        this.held.set(credentials.id, {
+          fingerprint: credentials.fingerprint,
+          token,
+          refreshAt: askedAt + tokenKeepMs(lifetime),
+        });
       requests.inc({ outcome: 'success' });
       return token;
     } catch (error) {

@@ -34,6 +34,15 @@ const STANDARD_WEBHOOKS_PREFIX = 'whsec_';
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 /**
+ * What a message id may be: it is sent as the `webhook-id` header and signed as text, so only
+ * visible ASCII (an HTTP header carries no control character and nothing above U+00FF, and
+ * leading or trailing spaces do not survive one), at most 255 characters.
+ */
+const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
+
+export const isMessageId = (id: unknown): id is string => typeof id === 'string' && MESSAGE_ID.test(id);
+
+/**
  * The Standard Webhooks HMAC key: a `whsec_<base64>` secret is used base64-decoded, as the
  * Standard Webhooks libraries expect; any other secret is used as its UTF-8 bytes.
  */

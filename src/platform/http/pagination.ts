@@ -26,7 +26,8 @@ export function pageOf<R>(rows: readonly R[], limit: number, cursorOf: (last: R)
 
 /** The same page, each item shown as `view` says. */
 export function mapPage<T, U>(page: Page<T>, view: (item: T) => U): Page<U> {
-  return { data: page.data.map(view), pagination: page.pagination };
+  // Called with the item alone: a view with optional parameters must not receive map's index.
+  return { data: page.data.map((item) => view(item)), pagination: page.pagination };
 }
 
 /** What a cursor holds after its list's kind: the sort keys of the last row shown. */

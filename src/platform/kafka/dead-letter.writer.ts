@@ -7,7 +7,7 @@ import { KafkaService } from './kafka.service.js';
 import { messageBytes } from './record-size.js';
 import { RecordRejectedError } from './produce-errors.js';
 
-/** Header names a dead-letter record carries; documented in the README's topics table. */
+/** Header names a dead-letter record carries; documented in docs/reference/topics.md. */
 export const DeadLetterHeaders = {
   reason: 'hookline-dlq-reason',
   detail: 'hookline-dlq-detail',
@@ -17,7 +17,21 @@ export const DeadLetterHeaders = {
   at: 'hookline-dlq-at',
   /** On a pointer record: the dead_letters row holding the bytes the DLQ topic could not. */
   storedAs: 'hookline-dlq-stored-as',
+  /** What the parker could read of the record (an ingest refusal's event), so its tenant finds it by id. */
+  tenant: 'hookline-dlq-tenant',
+  eventId: 'hookline-dlq-event-id',
+  eventType: 'hookline-dlq-event-type',
 } as const;
+
+/** What is known of a parked record's event, when the parker could read it. */
+export interface ParkedEvent {
+  tenantId?: string;
+  id?: string;
+  type?: string;
+}
+
+/** Header values of at most this many characters: enough for any valid id or type, bounded for any other. */
+const MAX_NAMED_CHARS = 1024;
 
 const parked = counter('hookline_dlq_parked_total', 'Records parked on the DLQ when parked, by reason', ['reason']);
 
@@ -55,8 +69,15 @@ export class DeadLetterWriter {
     this.overflow = overflow;
   }
 
-  /** An inbound record that cannot be processed, with its source coordinates. */
-  async park(message: InboundMessage, reason: string, detail = ''): Promise<void> {
+  /** An inbound record that cannot be processed, with its source coordinates and what is known of its event. */
+  async park(message: InboundMessage, reason: string, detail = '', event: ParkedEvent = {}): Promise<void> {
+    const named: Record<string, string> = {};
+    const name = (header: string, value: string | undefined) => {
+      if (value) named[header] = value.slice(0, MAX_NAMED_CHARS);
+    };
+    name(DeadLetterHeaders.tenant, event.tenantId);
+    name(DeadLetterHeaders.eventId, event.id);
+    name(DeadLetterHeaders.eventType, event.type);
     await this.write(
       {
         key: message.key,
@@ -66,6 +87,7 @@ export class DeadLetterWriter {
           [DeadLetterHeaders.sourceTopic]: message.topic,
           [DeadLetterHeaders.sourcePartition]: String(message.partition),
           [DeadLetterHeaders.sourceOffset]: message.offset,
+          ...named,
         },
       },
       reason,

@@ -203,7 +203,9 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       handle: async (message: InboundMessage) => {
         await lastValueFrom(this.transformToObservable(await handler(message, spec)), { defaultValue: undefined });
       },
-      quarantine: (message, error) => this.quarantine(message, error),
+      // The DLQ's own records are retried until indexed: parking one would feed it back to itself.
+      quarantine:
+        spec.topic === this.deadLetters.topic ? undefined : (message, error) => this.quarantine(message, error),
       onKafkaFailure: (error) => this.consumerStopped(spec, error),
       onKafkaRecovered: () => {
         this.health.kafkaRecovered(`consumer ${spec.topic}`);

@@ -30,8 +30,11 @@ export interface PartitionedConsumerOptions {
   stepAside?: boolean;
   /** Judges the keys (whether one stalls) and the buffer's waits; the consumer base never does. */
   pressure: KeyPressure;
-  /** Called when handle kept failing: must park the record (DLQ) or throw to be tried again. */
-  quarantine: (message: InboundMessage, error: unknown) => Promise<void>;
+  /**
+   * Called when handle kept failing: must park the record (DLQ) or throw to be tried again. None for
+   * the DLQ's own consumer: a record is never parked onto the topic it was read from.
+   */
+  quarantine?: (message: InboundMessage, error: unknown) => Promise<void>;
   /** Kafka stopped this consumer (refused it, or lost it beyond kafkajs's retries); it starts again by itself. */
   onKafkaFailure?: (error: unknown) => void;
   /** The consumer (re)joined its group. */

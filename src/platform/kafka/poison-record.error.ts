@@ -10,3 +10,22 @@ export class PoisonRecordError extends Error {
     super(message);
   }
 }
+
+/**
+ * A failure after the handler's effect outside Kafka (a request went out): running the handler
+ * again would repeat the effect, so the consumer base parks the record at once instead, with the
+ * reason its cause names (processing_error when it names none: a bug).
+ */
+export class AfterEffectError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`failed after its effect: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'AfterEffectError';
+  }
+
+  /** The reason of a known failure (a poison record's, or a named park reason), if the cause has one. */
+  get parkReason(): string | undefined {
+    if (this.cause instanceof PoisonRecordError) return this.cause.reason;
+    const named = (this.cause as { parkReason?: unknown } | undefined)?.parkReason;
+    return typeof named === 'string' ? named : undefined;
+  }
+}

@@ -12,14 +12,20 @@ const RETRY_BUDGET_MS = 30_000;
 
 /**
  * The one idempotent producer (acks=all), made to heal itself. kafkajs moves a partition's sequence
- * number back for every partition of a failed request, also those the broker accepted, so after
- * any failed request the next one can be refused as out of order forever. Here every failure
- * replaces the producer (a new producer id starts every sequence afresh) before anything else is
- * sent; the send is then repeated (transient) or refused for its caller alone (record errors).
- * kafkajs already sends one request at a time per broker for an idempotent producer.
+ * number back for every partition of a failed request, also those the broker accepted: after a
+ * request that failed on the client's side (a timeout) but was written, the next request to that
+ * partition reuses its sequence numbers, and the broker answers it as a duplicate of the first
+ * (success) without writing it. When that next request carries other records, they are lost while
+ * their senders are told they are stored. So one send at a time goes through a producer, and a
+ * failure replaces the producer (a new producer id starts every sequence afresh) before the next
+ * send begins; the failed send is then repeated (transient, perhaps written twice: at least once) or
+ * refused for its caller alone (record errors). kafkajs already sends one request at a time per
+ * broker for an idempotent producer, so on a single broker this costs no concurrency at all.
  */
 export class ResilientProducer {
   private current?: Promise<Producer>;
+  /** The end of the send under way: the next one begins after it (and after its producer's replacement). */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly kafka: Kafka,
@@ -42,20 +48,19 @@ export class ResilientProducer {
     const deadline = Date.now() + RETRY_BUDGET_MS;
     const topics = topicMessages.map((t) => t.topic);
     for (let attempt = 1; ; attempt++) {
-      let producer: Producer | undefined;
       try {
-        producer = await this.producer();
-        const metadata = await producer.sendBatch({ topicMessages, acks: -1 });
+        const metadata = await this.exclusive(() => this.sendOnce(topicMessages));
         this.health.produced(topics);
         return metadata;
       } catch (error) {
         const kind = classifyProduceError(error);
         if (kind === 'fatal') throw error;
         produceErrors.inc({ kind });
-        if (producer) await this.replace(producer);
         if (kind === 'record') {
           this.health.produced(topics); // the broker answered: the pipeline can produce, this record cannot
-          throw recordRejection(topics.join(','), error);
+          const rejection = recordRejection(topics.join(','), error);
+          this.log.warn(`produce refused for its records (${rejection.reason}): ${rejection.message}`);
+          throw rejection;
         }
         this.health.produceFailed(topics, error);
         this.log.warn(
@@ -65,6 +70,27 @@ export class ResilientProducer {
         await new Promise((r) => setTimeout(r, Math.min(1_000, 50 * 2 ** attempt)));
       }
     }
+  }
+
+  /**
+   * One attempt on the current producer. A failure replaces the producer before the next send may
+   * begin: no later request can reuse the sequence numbers kafkajs moved back.
+   */
+  private async sendOnce(topicMessages: TopicMessages[]): Promise<RecordMetadata[]> {
+    const producer = await this.producer();
+    try {
+      return await producer.sendBatch({ topicMessages, acks: -1 });
+    } catch (error) {
+      await this.replace(producer);
+      throw error;
+    }
+  }
+
+  /** Runs `send` once the send before it (and any replacement it made) has ended. */
+  private exclusive<T>(send: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(send, send);
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
   private producer(): Promise<Producer> {

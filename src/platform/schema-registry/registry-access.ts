@@ -34,25 +34,29 @@ export class RegistryAccess {
     return fetch(`${this.url}${path}`, { ...init, headers, dispatcher: this.dispatcher });
   }
 
-  /** The arguments of @kafkajs/confluent-schema-registry's client: the header by a middleware, the CAs by an agent. */
-  clientArgs(options: Pick<SchemaRegistryAPIClientArgs, 'retry'> = {}): SchemaRegistryAPIClientArgs {
+  /**
+   * The arguments of @kafkajs/confluent-schema-registry's client: the header by a middleware, the CAs
+   * by an agent; the caller's own middlewares (a deadline) run beside it.
+   */
+  clientArgs(options: Pick<SchemaRegistryAPIClientArgs, 'retry' | 'middlewares'> = {}): SchemaRegistryAPIClientArgs {
     const authorization = this.authorization;
     this.httpsAgent ??= new HttpsAgent({
       keepAlive: true,
       rejectUnauthorized: true,
       ...(this.ca ? { ca: this.ca } : {}),
     });
+    const credentials: NonNullable<SchemaRegistryAPIClientArgs['middlewares']> = authorization
+      ? [
+          () => ({
+            prepareRequest: (next) => next().then((request) => request.enhance({ headers: { authorization } })),
+          }),
+        ]
+      : [];
     return {
       host: this.url,
       ...options,
       ...(this.url.startsWith('https:') ? { agent: this.httpsAgent } : {}),
-      middlewares: authorization
-        ? [
-            () => ({
-              prepareRequest: (next) => next().then((request) => request.enhance({ headers: { authorization } })),
-            }),
-          ]
-        : [],
+      middlewares: [...credentials, ...(options.middlewares ?? [])],
     };
   }
 

@@ -1,5 +1,5 @@
 """Produces Hookline envelopes with Confluent's own Python serialisers (confluent-kafka), as a
-producer following the README would: Avro with TopicNameStrategy and TopicRecordNameStrategy,
+producer following docs/guides/publishing-events.md would: Avro with TopicNameStrategy and TopicRecordNameStrategy,
 JSON Schema with RecordNameStrategy. Prints the event ids it produced as one JSON object."""
 import argparse
 import datetime

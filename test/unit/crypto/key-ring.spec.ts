@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AppConfig } from '../../../src/platform/config/app-config.js';
 import { ConfigError, parseKeyRing } from '../../../src/platform/config/secret-settings.js';
 import { INSECURE_DEVELOPMENT_KEY, KeyRing } from '../../../src/platform/crypto/key-ring.js';
@@ -109,5 +109,32 @@ describe('SECRETS_ENCRYPTION_KEYS', () => {
     expect(() =>
       AppConfig.fromEnv({ SECRETS_ENCRYPTION_KEYS_FILE: file, SECRETS_ENCRYPTION_KEYS: `k1:${b64}` }),
     ).toThrow('not both');
+  });
+});
+
+describe('keyed fingerprints', () => {
+  const older = key('old');
+  const newer = key('new');
+
+  it('match the same data under any key of the ring, and nothing else', () => {
+    const before = new SecretBox(new KeyRing([older]));
+    const after = new SecretBox(new KeyRing([newer, older]));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const stored = before.fingerprint('purpose', a);
+        expect(after.fingerprintMatches(stored, 'purpose', a)).toBe(true);
+        expect(after.fingerprintMatches(stored, 'other purpose', a)).toBe(false);
+        if (a !== b) expect(after.fingerprintMatches(stored, 'purpose', b)).toBe(false);
+      }),
+    );
+  });
+
+  it('cannot be checked without the key that made them, nor computed from the data alone', () => {
+    const box = new SecretBox(new KeyRing([newer]));
+    const stored = box.fingerprint('purpose', 'password=hunter2');
+    expect(stored).toMatch(/^fp1:new:[0-9a-f]{64}$/);
+    expect(stored).not.toContain(createHash('sha256').update('password=hunter2').digest('hex'));
+    expect(new SecretBox(new KeyRing([older])).fingerprintMatches(stored, 'purpose', 'password=hunter2')).toBe(false);
+    expect(box.fingerprintMatches(createHash('sha256').update('x').digest('hex'), 'purpose', 'x')).toBe(false);
   });
 });

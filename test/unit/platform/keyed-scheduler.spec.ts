@@ -85,7 +85,11 @@ describe('KeyedScheduler shares', () => {
     const gate = deferred();
     s.submit('a', () => gate.promise);
     const ran: string[] = [];
-    s.submit('b', async () => void ran.push('b'), () => ran.push('b evicted'));
+    s.submit(
+      'b',
+      async () => void ran.push('b'),
+      () => ran.push('b evicted'),
+    );
     expect(s.evictWhere((key) => key === 'b')).toBe(true);
     gate.resolve();
     const idle = await Promise.race([s.idle().then(() => true), new Promise((r) => setTimeout(() => r(false), 500))]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AttemptRecord } from '../dispatch/attempt-record.js';
+import { storableExcerpt, storableHeaders } from '../../../platform/database/storable-text.js';
 import type {
   AttemptFilter,
   AttemptRow,
@@ -51,7 +52,8 @@ export class AttemptLog {
          next_attempt_at)
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::text[],
          $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::jsonb[], $14::text[],
-         $15::text[], $16::timestamptz[])`,
+         $15::text[], $16::timestamptz[])
+       ON CONFLICT (created_at, id) DO NOTHING`,
       [
         column('id'),
         rows.map((r) => r.createdAt.toISOString()),
@@ -64,9 +66,9 @@ export class AttemptLog {
         column('outcome'),
         column('statusCode'),
         column('responseTimeMs'),
-        rows.map((r) => r.responseBody?.slice(0, MAX_BODY_CHARS) ?? null),
-        rows.map((r) => (r.responseHeaders ? JSON.stringify(r.responseHeaders) : null)),
-        rows.map((r) => r.error?.slice(0, 1000) ?? null),
+        rows.map((r) => (r.responseBody ? storableExcerpt(r.responseBody, MAX_BODY_CHARS) : null)),
+        rows.map((r) => (r.responseHeaders ? JSON.stringify(storableHeaders(r.responseHeaders)) : null)),
+        rows.map((r) => (r.error ? storableExcerpt(r.error, 1000) : null)),
         column('traceId'),
         rows.map((r) => r.nextAttemptAt?.toISOString() ?? null),
       ],

@@ -14,6 +14,10 @@ const writeErrors = counter('hookline_attempt_log_write_errors_total', 'Attempt 
  * when 500 rows wait or the oldest waited ATTEMPT_FLUSH_MS, and the next one as soon as the
  * previous commits. write() resolves only once the row is committed, so the delivery consumer
  * commits an offset only over attempts that are on record.
+ *
+ * Writing a record is total and idempotent, since it follows a request that has gone out: whatever
+ * an endpoint answered is stored made safe (storableText: U+0000 and invalid UTF-8 become U+FFFD),
+ * and a write repeated with the same attempt id is a no-op.
  */
 @Injectable()
 export class AttemptWriter {

@@ -7,7 +7,7 @@ import type { DeliveryTaskV1 } from '../delivery-task.js';
 
 /**
  * How far the attempt log's clock may trail the clock that stamped a task's first_attempt_at (two
- * instances): the bound README "Registration is read-your-writes" already assumes.
+ * instances): the bound docs/design/read-your-writes.md already assumes.
  */
 const CLOCK_TOLERANCE_MS = 1_000;
 

@@ -18,6 +18,7 @@ import { TaskDeferral } from './task-deferral.js';
 import { TaskForwarder, type TaskPlacement } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { DeliveredCheck } from './delivered-check.js';
+import { TaskClaims } from './task-claims.js';
 import {
   attemptRecord,
   slotOutcome,
@@ -29,9 +30,14 @@ import {
   type DispatchStep,
 } from './dispatch-steps.js';
 import { SubscriptionPressure } from '../pressure/subscription-pressure.js';
+import { AfterEffectError } from '../../../platform/kafka/poison-record.error.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
 
 const skipped = counter('hookline_delivery_skipped_total', 'Tasks dropped: subscription deleted');
+const duplicates = counter(
+  'hookline_delivery_duplicate_tasks_total',
+  'Task records read again after this instance began the same task (a produce repeated after a timeout): not sent again',
+);
 
 /**
  * One delivery task, as a small typed state machine (DispatchStep): admit (a request slot of its
@@ -50,6 +56,8 @@ export class DeliveryService {
    * the second must see the first's attempt.
    */
   private readonly inDispatch = new Map<string, Promise<void>>();
+  /** Tasks begun here: a copy of one (a record written twice by a repeated produce) is not sent again. */
+  private readonly claims = new TaskClaims();
 
   constructor(
     private readonly matching: MatchingService,
@@ -66,7 +74,12 @@ export class DeliveryService {
     private readonly pressure: SubscriptionPressure,
   ) {
     concurrency.watch(pressure);
-    matching.onForget((id) => pressure.forget(id));
+    // A deleted subscription: nothing of it stays in memory here, its credentials least of all.
+    matching.onForget((id) => {
+      pressure.forget(id);
+      credentials.forget(id);
+      egress.forget(id);
+    });
   }
 
   /**
@@ -107,6 +120,10 @@ export class DeliveryService {
     try {
       while (state.step === 'admit' || state.step === 'step-aside') state = await this.admission(state, flow);
       return state.step === 'end' ? state.outcome : await this.traced(state, flow);
+    } catch (error) {
+      // Failed before its request: the consumer base runs it again. After it: parked, never re-run.
+      if (flow.claimed && !(error instanceof AfterEffectError)) this.claims.release(task);
+      throw error;
     } finally {
       if (flow.slotTakenAt !== undefined)
         this.pressure.release(task.subscription_id, flow.sent, Date.now() - flow.slotTakenAt);
@@ -131,6 +148,15 @@ export class DeliveryService {
     if (record?.mayBeReplay || task.may_be_replay) {
       await flow.twinEnded;
       if (await this.deliveredCheck.delivered(task)) return { step: 'end', outcome: 'skipped' };
+    }
+    // The ordered lane's head is fenced by its key's lease, and its next attempt after a crash may
+    // be the same task again: claims (copies of a Kafka record) are not its concern.
+    if (!flow.claimed && !flow.placement) {
+      if (!this.claims.claim(task)) {
+        duplicates.inc();
+        return { step: 'end', outcome: 'skipped' };
+      }
+      flow.claimed = true;
     }
     this.concurrency.saw(task.tenant_id, task.subscription_id);
     const verdict = await this.pressure.acquire(task.subscription_id, !state.mayStepAside);
@@ -224,14 +250,21 @@ export class DeliveryService {
     return { step: 'record', subscription, result, requestAt, next };
   }
 
-  /** The attempt log's row, written before the task moves on, so that the log never misses an attempt. */
+  /**
+   * The attempt log's row, written before the task moves on, so that the log never misses an
+   * attempt. The request went out: this step and the next retry in place, and never make the
+   * handler run (and send) again.
+   */
   private async record(
     { subscription, result, requestAt, next }: Extract<DispatchStep, { step: 'record' }>,
     { task, history, telemetry }: DispatchContext,
   ): Promise<DispatchStep> {
-    await retryTransient(
-      () => this.writer.write(attemptRecord(task, result, requestAt, next, telemetry.traceId)),
-      (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
+    const attempt = attemptRecord(task, result, requestAt, next, telemetry.traceId);
+    await afterTheRequest(() =>
+      retryTransient(
+        () => this.writer.write(attempt),
+        (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
+      ),
     );
     const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
     return { step: 'route', subscription, next, result, trail };
@@ -244,8 +277,21 @@ export class DeliveryService {
   ): Promise<DispatchStep> {
     // A test event is attempted once: never retried or parked, and it moves neither circuit nor status.
     if (task.trigger === 'test') return { step: 'end', outcome: next };
-    await retryTransient(() => (placement ?? this.forwarder).forward(task, next, result, trail));
-    await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
+    const steps = async () => {
+      await retryTransient(() => (placement ?? this.forwarder).forward(task, next, result, trail));
+      await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
+    };
+    // Without a request (circuit open, disabled) the whole handler may safely run again.
+    await (result ? afterTheRequest(steps) : steps());
     return { step: 'end', outcome: next };
+  }
+}
+
+/** A step after the request: a failure it cannot heal parks the task (AfterEffectError) rather than re-send it. */
+async function afterTheRequest(step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    throw new AfterEffectError(error);
   }
 }

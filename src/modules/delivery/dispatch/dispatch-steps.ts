@@ -69,6 +69,8 @@ export interface DispatchFlow {
   twinEnded?: Promise<void>;
   /** Where the task goes after its attempt instead of the retry tiers and the DLQ (the ordered lane's). */
   placement?: TaskPlacement;
+  /** The task was claimed (TaskClaims): a copy of it read later is not sent again. */
+  claimed?: boolean;
 }
 
 /** The flow of an attempt under way: its span's telemetry too. */

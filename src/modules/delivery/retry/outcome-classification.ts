@@ -1,6 +1,6 @@
 import type { EgressOutcome } from '../../../platform/egress/egress-client.js';
 
-/** What an attempt's result means for the task: the rows of the README's classification table. */
+/** What an attempt's result means for the task: the rows of "What counts as a failure" in docs/concepts/retries-and-dead-letters.md. */
 export type FailureClass =
   /** 2xx: delivered. */
   | 'success'

@@ -13,7 +13,7 @@ export interface RecoveryWindow {
 
 export interface RecoverableEvent {
   id: string;
-  /** The stored envelope {id, type, created_at, data} as JSON text (jsonb keeps every digit; JSON.parse would not). */
+  /** The stored envelope {id, type, created_at, data} as JSON text, data as first delivered (older rows: jsonb's text). */
   payload: string;
 }
 
@@ -66,7 +66,8 @@ export class RecoveryEventsRepository {
   /** The events among the next `limit` of the window with an id after `afterId`, in id order. */
   async batch(w: RecoveryWindow, afterId: string | null, limit: number): Promise<RecoveryBatch> {
     const candidates: RecoverableEvent[] = await this.db.query(
-      `SELECT id, payload::text AS payload FROM (${CANDIDATES}) c`,
+      // payload_text: the exact text of the event as received (jsonb, in older rows, cannot hold U+0000).
+      `SELECT id, payload FROM (${CANDIDATES}) c`,
       [w.tenantId, w.subscriptionId, w.since, w.until, afterId ?? '', limit],
     );
     const lastSeen = candidates.at(-1)?.id ?? null;
@@ -79,7 +80,7 @@ export class RecoveryEventsRepository {
 
 /** The window's events that went to the subscription, each once, in id order after $5, at most $6 (all when null). */
 const CANDIDATES = `
-  SELECT DISTINCT ON (e.id) e.id, e.payload FROM events e
+  SELECT DISTINCT ON (e.id) e.id, coalesce(e.payload_text, e.payload::text) AS payload FROM events e
    WHERE e.tenant_id = $1 AND $2::uuid = ANY (e.subscription_ids)
      AND e.received_at >= $3::timestamptz AND e.received_at < $4::timestamptz AND e.id > $5
    ORDER BY e.id, e.received_at

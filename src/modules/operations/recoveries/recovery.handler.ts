@@ -6,7 +6,8 @@ import type { OperationHandler, OperationOutcome } from '../runner/operation-han
 import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { RecoveryEventsRepository, type RecoverableEvent, type RecoveryWindow } from './recovery-events.repository.js';
-import { parseExact } from '../../../platform/json/exact-json.js';
+import { memberText } from '../../../platform/json/json-text.js';
+import { envelopeBody } from '../../delivery/task-record.js';
 import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
 export interface RecoveryParameters {
@@ -92,9 +93,13 @@ export class RecoveryHandler implements OperationHandler {
     await this.tasks.send(
       events.map((e, i) => {
         const ordering = orderings[i].get(subscriptionId)!;
-        const stored = parseExact(e.payload).value as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
+        // Parsed for its id, type and created_at; data is sent as stored, so its numbers need no exact
+        // parse (and JSON.parse takes a repeated key, which JSON allows and a strict parser refuses).
+        const stored = JSON.parse(e.payload) as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
         const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
-        return this.tasks.task(tenantId, subscriptionId, event, now);
+        // The stored text of data, as first delivered: a recovery sends the same bytes.
+        const dataText = memberText(e.payload, 'data');
+        return this.tasks.task(tenantId, subscriptionId, event, now, dataText && envelopeBody(event, dataText));
       }),
     );
   }

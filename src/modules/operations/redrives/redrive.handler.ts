@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import type { DeliveryTaskV1 } from '../../delivery/delivery-task.js';
+import type { AlertEventV1 } from '../../delivery/failures/alert-event.js';
 import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import type { OperationRun } from '../runner/operation-run.js';
 import {
-  RedrivableDeadLettersRepository,
+  DeadLettersRepository,
   type DeadLetterPosition,
+  type RedrivableDeadLetter,
   type RedriveSelection,
-} from './redrivable-dead-letters.repository.js';
+} from '../../dead-letters/dead-letters.repository.js';
 
 export interface RedriveParameters {
   subscription_id: string | null;
@@ -25,30 +27,40 @@ interface RedriveCheckpoint {
   after: DeadLetterPosition | null;
 }
 
-/** A DLQ record a redrive can deliver: one the delivery stage parked (a whole DeliveryTaskV1). */
-function taskOf(payload: unknown): DeliveryTaskV1 | null {
-  const task = payload as Partial<DeliveryTaskV1> | null;
-  const ok =
-    task?.type === 'DeliveryTaskV1' &&
-    typeof task.subscription_id === 'string' &&
-    typeof task.tenant_id === 'string' &&
-    typeof task.event?.id === 'string';
-  return ok ? (task as DeliveryTaskV1) : null;
+/** What a redrive can send again: a parked delivery task, or a parked alert, of this tenant. */
+type Redrivable =
+  | { kind: 'task'; row: RedrivableDeadLetter; task: DeliveryTaskV1 }
+  | { kind: 'alert'; row: RedrivableDeadLetter; alert: AlertEventV1; value: Buffer };
+
+function redrivable(row: RedrivableDeadLetter, tenantId: string): Redrivable | null {
+  let parsed: Partial<DeliveryTaskV1> | Partial<AlertEventV1> | null;
+  try {
+    parsed = JSON.parse(row.payload?.toString('utf8') ?? 'null') as typeof parsed;
+  } catch {
+    return null; // an ingest record that was never an event: nothing to send
+  }
+  // A record filed under this tenant carries a task or alert of this tenant; anything else is not ours to send.
+  if (typeof parsed?.event?.id !== 'string' || typeof parsed.subscription_id !== 'string') return null;
+  if (parsed.tenant_id !== tenantId) return null;
+  if (parsed.type === 'DeliveryTaskV1') return { kind: 'task', row, task: parsed as DeliveryTaskV1 };
+  if (parsed.type === 'AlertEventV1') return { kind: 'alert', row, alert: parsed as AlertEventV1, value: row.payload! };
+  return null;
 }
 
 /**
  * DLQ redrive: puts the tenant's parked delivery tasks back on <prefix>.deliveries (same event,
- * same id and sequence; trigger manual, attempt 1) and marks their dead_letters rows redriven.
- * The window closes when the redrive is requested, so tasks that fail again and return to the DLQ
- * during the run are not picked up a second time. Records that are not delivery tasks (an ingest
- * record that could not be decoded) have nothing to deliver: they are skipped and counted.
+ * same id and sequence; trigger manual, attempt 1), its parked alerts back on <prefix>.alerts (the
+ * same alert, its whole retry schedule again), and marks their dead_letters rows redriven. The
+ * window closes when the redrive is requested, so what fails again and returns to the DLQ during
+ * the run is not picked up a second time. Records that are neither (an ingest record refused as
+ * never an event) have nothing to send: they are skipped and counted.
  */
 @Injectable()
 export class RedriveHandler implements OperationHandler {
   readonly kind = 'redrive' as const;
 
   constructor(
-    private readonly deadLetters: RedrivableDeadLettersRepository,
+    private readonly deadLetters: DeadLettersRepository,
     private readonly tasks: ManualTasks,
     private readonly config: AppConfig,
   ) {}
@@ -65,33 +77,30 @@ export class RedriveHandler implements OperationHandler {
     };
     let state = run.resumeFrom as RedriveCheckpoint | null;
     if (!state) {
-      state = { total: await this.deadLetters.count(selection), processed: 0, redriven: 0, skipped: 0, after: null };
+      const total = await this.deadLetters.countRedrivable(selection);
+      state = { total, processed: 0, redriven: 0, skipped: 0, after: null };
       await run.checkpoint(state, 0);
     }
     for (;;) {
-      const batch = await this.deadLetters.batch(selection, state.after, this.config.env.OPERATIONS_BATCH_SIZE);
-      if (batch.length === 0) break;
-      const now = new Date();
-      const redrivable = batch.flatMap((row) => {
-        const task = taskOf(row.payload_json);
-        // A record filed under this tenant carries a task of this tenant; anything else is not ours to send.
-        return task && task.tenant_id === tenantId ? [{ row, task }] : [];
-      });
-      await this.tasks.send(
-        // Same event, same sequence: the parked task's own body (when it has one) is sent as it is.
-        redrivable.map(({ task }) => this.tasks.task(tenantId, task.subscription_id, task.event, now, task.body)),
+      const batch = await this.deadLetters.redrivableBatch(
+        selection,
+        state.after,
+        this.config.env.OPERATIONS_BATCH_SIZE,
       );
+      if (batch.length === 0) break;
+      const sendable = batch.flatMap((row) => redrivable(row, tenantId) ?? []);
+      await this.send(tenantId, sendable);
       await this.deadLetters.markRedriven(
         tenantId,
-        redrivable.map(({ row }) => row.id),
+        sendable.map(({ row }) => row.id),
         id,
       );
       const last = batch[batch.length - 1];
       state = {
         total: state.total,
         processed: state.processed + batch.length,
-        redriven: state.redriven + redrivable.length,
-        skipped: state.skipped + batch.length - redrivable.length,
+        redriven: state.redriven + sendable.length,
+        skipped: state.skipped + batch.length - sendable.length,
         after: { createdAt: last.created_key, id: last.id },
       };
       await run.checkpoint(state, state.total > 0 ? Math.min(1, state.processed / state.total) : 1);
@@ -100,5 +109,19 @@ export class RedriveHandler implements OperationHandler {
       result: { matched: state.processed, redriven: state.redriven, skipped: state.skipped },
       resultUrl: `/v1/operations/${id}/result`,
     };
+  }
+
+  /** Acknowledged by the broker before the rows are marked: a resumed run repeats at most this batch. */
+  private async send(tenantId: string, sendable: Redrivable[]): Promise<void> {
+    const now = new Date();
+    const tasks = sendable.flatMap((r) => (r.kind === 'task' ? [r.task] : []));
+    const alerts = sendable.flatMap((r) => (r.kind === 'alert' ? [r] : []));
+    await Promise.all([
+      // Same event, same sequence: the parked task's own body (when it has one) is sent as it is.
+      this.tasks.send(tasks.map((t) => this.tasks.task(tenantId, t.subscription_id, t.event, now, t.body))),
+      this.tasks.resendAlerts(
+        alerts.map(({ alert, value }) => ({ tenantId, subscriptionId: alert.subscription_id, value })),
+      ),
+    ]);
   }
 }

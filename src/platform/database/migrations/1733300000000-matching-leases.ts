@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The ingest instances that match events against an in-memory subscription table, each with the
  * changelog positions it has applied and a lease. A subscription change is answered once every
- * instance holding a lease on its deployment's changelog has applied it (README "Registration is
+ * instance holding a lease on its deployment's changelog has applied it (docs/design/read-your-writes.md, "Registration is
  * read-your-writes"); `leased_since` changes whenever a lapsed lease is taken again.
  */
 export class MatchingLeases1733300000000 implements MigrationInterface {

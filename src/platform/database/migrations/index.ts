@@ -7,6 +7,8 @@ import { DefaultPartitions1733000000000 } from './1733000000000-default-partitio
 import { FleetState1733100000000 } from './1733100000000-fleet-state.js';
 import { ConcurrencyReport1733200000000 } from './1733200000000-concurrency-report.js';
 import { MatchingLeases1733300000000 } from './1733300000000-matching-leases.js';
+import { ExactEventPayloads1734000000000 } from './1734000000000-exact-event-payloads.js';
+import { DeadLetterEvents1734000001000 } from './1734000001000-dead-letter-events.js';
 import { secretsAtRestMigration } from './1734200000000-secrets-at-rest.js';
 import { ApiKeyLifecycle1734200100000 } from './1734200100000-api-key-lifecycle.js';
 import { SubscriptionFilters1734400000000 } from './1734400000000-subscription-filters.js';
@@ -28,6 +30,8 @@ export const migrationsFor = (box: () => SecretBox) => [
   FleetState1733100000000,
   ConcurrencyReport1733200000000,
   MatchingLeases1733300000000,
+  ExactEventPayloads1734000000000,
+  DeadLetterEvents1734000001000,
   secretsAtRestMigration(box),
   ApiKeyLifecycle1734200100000,
   SubscriptionFilters1734400000000,

@@ -1,0 +1,57 @@
+import { jest } from '@jest/globals';
+import type { Logger } from '@nestjs/common';
+import type { InboundMessage } from '../../../src/platform/kafka/inbound-message.js';
+import { AfterEffectError, PoisonRecordError } from '../../../src/platform/kafka/poison-record.error.js';
+import { processRecord } from '../../../src/platform/kafka/record-processing.js';
+
+const message: InboundMessage = {
+  topic: 't',
+  group: 'g',
+  partition: 0,
+  offset: '7',
+  key: null,
+  value: Buffer.from('{}'),
+  headers: {},
+  timestamp: 0,
+};
+const logger = { warn: () => undefined, error: () => undefined } as unknown as Logger;
+
+/** Runs processRecord with a handler failing `failures` times with `error`, timers run forward. */
+async function run(error: unknown, failures: number, withQuarantine = true) {
+  const calls = { handle: 0, parked: [] as unknown[] };
+  const handle = async () => {
+    if (++calls.handle <= failures) throw error;
+  };
+  const quarantine = withQuarantine ? async (_: InboundMessage, e: unknown) => void calls.parked.push(e) : undefined;
+  const done = processRecord(message, { handle, quarantine, logger });
+  for (let i = 0; i < 20; i++) await jest.advanceTimersByTimeAsync(10_000);
+  await done;
+  return calls;
+}
+
+describe('a record through its handler', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('parks a failure after the effect at once: the handler never runs (and sends) again', async () => {
+    const failure = new AfterEffectError(new Error('the attempt row cannot be written'));
+    expect(await run(failure, 99)).toEqual({ handle: 1, parked: [failure] });
+    expect(failure.parkReason).toBeUndefined();
+    expect(new AfterEffectError(new PoisonRecordError('too_large', 'x')).parkReason).toBe('too_large');
+  });
+
+  it('parks a poison record at once and a failing handler after three tries', async () => {
+    const poison = new PoisonRecordError('invalid_task', 'not a task');
+    expect(await run(poison, 99)).toEqual({ handle: 1, parked: [poison] });
+    const bug = new TypeError('a bug');
+    expect(await run(bug, 99)).toEqual({ handle: 3, parked: [bug] });
+  });
+
+  it('retries a transient failure until it heals, parking nothing', async () => {
+    expect(await run(Object.assign(new Error('away'), { transient: true }), 5)).toEqual({ handle: 6, parked: [] });
+  });
+
+  it('never parks the record of a consumer without quarantine (the DLQ): it retries until the handler succeeds', async () => {
+    expect(await run(new AfterEffectError(new Error('x')), 6, false)).toEqual({ handle: 7, parked: [] });
+  });
+});
