@@ -79,7 +79,7 @@ export class IngestService {
     );
     annotate({ [A.subscriptionsMatched]: matched.length });
     // Ordered delivery's one hook: ordered subscriptions get the event in their lane, committed before
-    // this record finishes; only the others are numbered and fanned out below (docs/design/ordering.md).
+    // this record finishes; only the others are numbered and fanned out below (docs/design/ordered-delivery.md).
     const subscriptions = await this.ordered.divert(message, event, matched);
     const subscriptionIds = subscriptions.map((s) => s.id);
     // A record read again (its reader crashed before committing it) whose event is already stored.

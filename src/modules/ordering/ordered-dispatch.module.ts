@@ -10,7 +10,7 @@ import { LaneSettlementRepository } from './lane/lane-settlement.repository.js';
 
 /**
  * The ordered lane's work (role delivery): settling new entries in order, sending each key's head
- * through the dispatch flow in place, and forgetting idle keys. docs/design/ordering.md.
+ * through the dispatch flow in place, and forgetting idle keys. docs/design/ordered-delivery.md.
  */
 @Module({
   imports: [DeliveryModule, MatchingModule],

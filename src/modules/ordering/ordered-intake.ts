@@ -29,7 +29,7 @@ export interface OrderedEventSource {
 /**
  * Ingest's one hook into ordered delivery: of the subscriptions an event matched, the ordered ones
  * get it in their lane (keyed by their key expression, durably, before the ingest record may be
- * committed); the others are handed back to fan-out as before. docs/design/ordering.md.
+ * committed); the others are handed back to fan-out as before. docs/design/ordered-delivery.md.
  */
 @Injectable()
 export class OrderedIntake {

@@ -98,7 +98,7 @@ export class DeliveryService {
   }
 
   /**
-   * The ordered lane's entry (docs/design/ordering.md): the same steps, but the task never steps
+   * The ordered lane's entry (docs/design/ordered-delivery.md): the same steps, but the task never steps
    * aside (it waits for its slot) and `placement` takes the place of the retry tiers and the DLQ,
    * so a retry stays in place. A task marked may_be_replay is checked against the attempt log first.
    */

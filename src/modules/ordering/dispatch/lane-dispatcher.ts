@@ -22,7 +22,7 @@ const RUN_PER_CLAIM = 16;
  * The ordered lane's dispatcher: claims due keys (oldest due first, each subscription within its
  * adaptive request limit, ORDERED_CONCURRENCY in all), sends each key's head through the dispatch
  * flow in place, and renews the leases of the keys it holds. Waiting keys stay in Postgres; only
- * the keys in flight are in memory. docs/design/ordering.md.
+ * the keys in flight are in memory. docs/design/ordered-delivery.md.
  */
 @Injectable()
 export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {

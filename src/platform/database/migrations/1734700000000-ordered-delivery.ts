@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Ordered delivery (docs/design/ordering.md): a subscription's `ordering` setting, and its lane.
+ * Ordered delivery (docs/design/ordered-delivery.md): a subscription's `ordering` setting, and its lane.
  * ordered_events holds each event of an ordered subscription from ingest until it is delivered or
  * given up: put in order (sequence) once no earlier record of its ingest partition can still come,
  * then deleted. ordered_keys holds each key's chain (last sequence and event) and its head: the next
