@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MicroBatcher } from '../../../platform/batching/micro-batcher.js';
+import { AppConfig } from '../../../platform/config/app-config.js';
 import type { AttemptSummary } from '../../delivery/attempt-history.js';
 
 /** A key an instance holds: its head's sequence, and the lease's token (fencing every write). */
@@ -73,7 +74,10 @@ const MAX_SUBSCRIPTIONS_PER_SCAN = 10_000;
 export class LaneLeasesRepository {
   private readonly advances: MicroBatcher<Advance, AdvanceResult>;
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {
     this.advances = new MicroBatcher((keys) => this.advanceAll(keys), {
       maxItems: 500,
       maxDelayMs: 2,
@@ -81,17 +85,22 @@ export class LaneLeasesRepository {
     });
   }
 
-  /** The subscriptions with keys due or held (a loose index scan: one probe per subscription). */
+  /**
+   * This deployment's subscriptions with keys due or held (a loose index scan: one probe per
+   * subscription). Another deployment sharing the database sends its own keys.
+   */
   async scheduledSubscriptions(): Promise<string[]> {
     const rows: { id: string }[] = await this.db.query(
       `WITH RECURSIVE subs(id, n) AS (
-         (SELECT subscription_id, 1 FROM ordered_keys WHERE due_at IS NOT NULL ORDER BY subscription_id LIMIT 1)
+         (SELECT subscription_id, 1 FROM ordered_keys WHERE namespace = $2 AND due_at IS NOT NULL
+           ORDER BY subscription_id LIMIT 1)
          UNION ALL
          SELECT (SELECT k.subscription_id FROM ordered_keys k
-                  WHERE k.due_at IS NOT NULL AND k.subscription_id > s.id ORDER BY k.subscription_id LIMIT 1), s.n + 1
+                  WHERE k.namespace = $2 AND k.due_at IS NOT NULL AND k.subscription_id > s.id
+                  ORDER BY k.subscription_id LIMIT 1), s.n + 1
            FROM subs s WHERE s.id IS NOT NULL AND s.n < $1)
        SELECT id FROM subs WHERE id IS NOT NULL`,
-      [MAX_SUBSCRIPTIONS_PER_SCAN],
+      [MAX_SUBSCRIPTIONS_PER_SCAN, this.namespace],
     );
     return rows.map((r) => r.id);
   }
@@ -108,7 +117,7 @@ export class LaneLeasesRepository {
            JOIN subscriptions s ON s.id = q.id AND s.status <> 'disabled'
            CROSS JOIN LATERAL (
              SELECT subscription_id, ordering_key, due_at, lease_token IS NOT NULL AS leased FROM ordered_keys
-              WHERE subscription_id = q.id AND due_at <= now() ORDER BY due_at LIMIT q.free) c
+              WHERE namespace = $6 AND subscription_id = q.id AND due_at <= now() ORDER BY due_at LIMIT q.free) c
           ORDER BY c.due_at LIMIT $3),
        claimed AS (
          UPDATE ordered_keys k SET due_at = now() + $4 * interval '1 millisecond', lease_token = $5, updated_at = now()
@@ -119,9 +128,13 @@ export class LaneLeasesRepository {
        SELECT c.*, e.event_id, e.event_type, e.event_created_at, e.data, e.previous_event_id, e.traceparent, e.received_at
          FROM claimed c LEFT JOIN ordered_events e ON e.subscription_id = c.subscription_id
           AND e.ordering_key = c.ordering_key AND e.sequence = c.head_sequence`,
-      [quotas.map((q) => q.subscriptionId), quotas.map((q) => q.free), total, leaseMs, token],
+      [quotas.map((q) => q.subscriptionId), quotas.map((q) => q.free), total, leaseMs, token, this.namespace],
     );
     return rows.map((r) => claimedOf(r, token));
+  }
+
+  private get namespace(): string {
+    return this.config.env.KAFKA_TOPIC_PREFIX;
   }
 
   /** Extends the leases of keys still held; the keys whose lease this instance lost are not renewed. */

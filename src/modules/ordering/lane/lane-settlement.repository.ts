@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AppConfig } from '../../../platform/config/app-config.js';
 
 /** One ingest partition's entries below `below` may be put in order: no earlier record of it can still come. */
 export interface SettleRequest {
@@ -49,7 +50,10 @@ interface KeyBatch {
  */
 @Injectable()
 export class LaneSettlementRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {}
 
   /** Null when another instance is settling the partition right now. */
   settle(request: SettleRequest): Promise<Settled | null> {
@@ -91,15 +95,21 @@ export class LaneSettlementRepository {
 
   /**
    * Creates the keys not known yet and locks each, in key order (as dispatch does: no deadlock);
-   * their chains as they stand.
+   * their chains as they stand. Each key is this deployment's (its namespace, KAFKA_TOPIC_PREFIX):
+   * only its dispatchers, which hold its subscription table, send it.
    */
   private async lockKeys(tx: EntityManager, keys: KeyBatch[]): Promise<Map<string, KeyRow>> {
     const rows: KeyRow[] = await tx.query(
-      `INSERT INTO ordered_keys AS k (subscription_id, ordering_key, tenant_id)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) ORDER BY 1, 2
-       ON CONFLICT (subscription_id, ordering_key) DO UPDATE SET updated_at = now()
+      `INSERT INTO ordered_keys AS k (subscription_id, ordering_key, tenant_id, namespace)
+       SELECT s, key, tenant, $4 FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x(s, key, tenant) ORDER BY 1, 2
+       ON CONFLICT (subscription_id, ordering_key) DO UPDATE SET updated_at = now(), namespace = EXCLUDED.namespace
        RETURNING subscription_id, ordering_key, last_sequence, last_event_id, head_sequence`,
-      [keys.map((k) => k.subscriptionId), keys.map((k) => k.orderingKey), keys.map((k) => k.tenantId)],
+      [
+        keys.map((k) => k.subscriptionId),
+        keys.map((k) => k.orderingKey),
+        keys.map((k) => k.tenantId),
+        this.config.env.KAFKA_TOPIC_PREFIX,
+      ],
     );
     return new Map(rows.map((r) => [`${r.subscription_id} ${r.ordering_key}`, r]));
   }

@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * given up: put in order (sequence) once no earlier record of its ingest partition can still come,
  * then deleted. ordered_keys holds each key's chain (last sequence and event) and its head: the next
  * sequence to send, its attempts, when it is due (or until when an instance holds it), or that it is
- * blocked. Both go with their subscription.
+ * blocked, and the deployment (KAFKA_TOPIC_PREFIX) whose dispatchers send it. Both go with their
+ * subscription.
  */
 export class OrderedDelivery1734700000000 implements MigrationInterface {
   name = 'OrderedDelivery1734700000000';
@@ -18,6 +19,7 @@ export class OrderedDelivery1734700000000 implements MigrationInterface {
         subscription_id uuid NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
         ordering_key text NOT NULL,
         tenant_id text NOT NULL,
+        namespace text NOT NULL,
         last_sequence bigint NOT NULL DEFAULT 0,
         last_event_id text,
         head_sequence bigint NOT NULL DEFAULT 1,
@@ -30,8 +32,11 @@ export class OrderedDelivery1734700000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (subscription_id, ordering_key)
       )`);
-    // The dispatcher's: a subscription's keys by due time (held keys are due when their lease ends).
-    await q.query(`CREATE INDEX ordered_keys_due ON ordered_keys (subscription_id, due_at) WHERE due_at IS NOT NULL`);
+    // The dispatcher's: its deployment's subscriptions, each one's keys by due time (held keys are due
+    // when their lease ends).
+    await q.query(
+      `CREATE INDEX ordered_keys_due ON ordered_keys (namespace, subscription_id, due_at) WHERE due_at IS NOT NULL`,
+    );
     await q.query(
       `CREATE INDEX ordered_keys_blocked ON ordered_keys (tenant_id, subscription_id, ordering_key) WHERE blocked_at IS NOT NULL`,
     );
