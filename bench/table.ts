@@ -3,6 +3,7 @@ import type { BacklogResult, FanoutResult, FixedRateResult } from './scenario-fa
 import type { LatencyHops } from './latency-hops.js';
 import type { FreshnessResult } from './scenario-freshness.js';
 import type { FiltersResult } from './scenario-filters.js';
+import type { OrderedResult } from './scenario-ordered.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
 import type { Percentiles } from './stats.js';
@@ -31,6 +32,7 @@ export interface Results {
   hang: HangResult | null;
   freshness: FreshnessResult | null;
   filters: FiltersResult | null;
+  ordered: OrderedResult | null;
   backlog: BacklogResult | null;
 }
 
@@ -100,6 +102,21 @@ function filterRows(f: FiltersResult): Row[] {
   ];
 }
 
+function orderedRows(o: OrderedResult): Row[] {
+  return [
+    ...o.ordered.map((p) => ({
+      label: `1 subscription, ordered over ${p.keys.toLocaleString('en')} key${p.keys === 1 ? '' : 's'}`,
+      perSecond: p.perSecond,
+      note: `${fixed(p.ratio)}× of unordered; ${p.events} events in ${fixed(p.seconds, 1)} s`,
+    })),
+    {
+      label: "1 subscription, unordered (the ordered rows' reference)",
+      perSecond: o.unordered.perSecond,
+      note: `${o.unordered.events} events in ${fixed(o.unordered.seconds, 1)} s`,
+    },
+  ];
+}
+
 const tailNote = (h: LatencyHops) =>
   `slowest ${h.tail}: publish → matched ${fixed(h.publishToMatchedMs, 0)}, ` +
   `→ request ${fixed(h.matchedToRequestMs, 0)}, request ${fixed(h.requestMs, 0)} ms (medians)`;
@@ -161,6 +178,7 @@ export function rowsOf(r: Results): Row[] {
     ...(r.hang ? hangRows(r.hang) : []),
     ...(r.freshness ? freshnessRows(r.freshness) : []),
     ...(r.filters ? filterRows(r.filters) : []),
+    ...(r.ordered ? orderedRows(r.ordered) : []),
   ];
 }
 
