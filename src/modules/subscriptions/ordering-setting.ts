@@ -92,6 +92,9 @@ function keyErrors(key: unknown): FieldError[] {
   const field = 'ordering.key';
   if (key === undefined) return [{ field, code: 'REQUIRED', message: 'ordering.key is required' }];
   if (typeof key !== 'string') return [{ field, code: 'INVALID_TYPE', message: 'ordering.key must be a string' }];
+  if (key.length === 0) return [{ field, code: 'INVALID_VALUE', message: 'ordering.key must not be empty' }];
+  if ([...key].length > FILTER_MAX_LENGTH)
+    return [{ field, code: 'TOO_LONG', message: `ordering.key must be at most ${FILTER_MAX_LENGTH} characters` }];
   if (key.includes(NUL)) return [{ field, code: 'INVALID', message: 'ordering.key must not contain U+0000' }];
   if (key === WHOLE_SUBSCRIPTION) return [];
   try {

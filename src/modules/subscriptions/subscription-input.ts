@@ -173,6 +173,13 @@ function urlFieldSyntax(item: Record<string, unknown>, index: number): FieldErro
   ];
 }
 
+/** `ordering`'s shape (the document states it); whether its key compiles as CEL stays per item, as a filter's does. */
+function orderingShape(ordering: unknown, index: number): FieldError[] {
+  return orderingErrors(ordering)
+    .filter((e) => e.code !== 'INVALID_ORDERING_KEY')
+    .map((e) => ({ ...e, field: `[${index}].${e.field}` }));
+}
+
 export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> {
   const perItem = await Promise.all(
     items.map(async (item, i) =>
@@ -181,6 +188,7 @@ export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> 
         : [
             ...toFieldErrors(await validate(plainToInstance(CreateSubscriptionDto, item), VALIDATOR_OPTIONS), `[${i}]`),
             ...urlFieldSyntax(item as Record<string, unknown>, i),
+            ...orderingShape((item as Record<string, unknown>).ordering, i),
           ],
     ),
   );
