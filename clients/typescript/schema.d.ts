@@ -1563,7 +1563,7 @@ export interface components {
     };
     PublishEventDto: {
       /**
-       * @description Unique per event; the idempotency key of publishing. Generated (evt_…) when left out
+       * @description Unique per event, visible ASCII (a header carries it); the idempotency key of publishing. Generated (evt_…) when left out
        * @example evt_2f9c1e
        */
       id?: string;
@@ -1621,10 +1621,10 @@ export interface components {
     };
     TestEventDto: {
       /**
-       * @description A catalog type the subscription receives
+       * @description A catalog type the subscription receives; when left out, the first such type (by name) that has an example
        * @example order.created
        */
-      type: string;
+      type?: string;
       /** @description The event's data; the catalog's first example of the type when left out */
       data?: {
         [key: string]: unknown;
@@ -2184,7 +2184,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Replays an identical request (24 h) */
+        /** @description Replays the stored response of an earlier identical request (24 h) */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -8604,7 +8604,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Replays the stored response (24 h) */
+        /** @description Replays the stored response of an earlier identical request (24 h) */
         'Idempotency-Key'?: string;
       };
       path?: never;

@@ -106,6 +106,18 @@ describe('REST: subscription filters, filter tests and test events', () => {
     const refused = await api.request('POST', `/v1/webhooks/${id}/test-events`, { body: { type: 'payment.failed' } });
     expect(refused.status).toBe(422);
     expect(refused.body.error.details[0]).toMatchObject({ field: 'type', code: 'NOT_SUBSCRIBED' });
+
+    // No type named: the first type (by name) the subscription receives that has an example.
+    const catalog = await api.request('GET', '/v1/event-types?limit=100');
+    const withExample = (
+      catalog.body.data as { type: string; examples?: unknown[]; schema?: { examples?: unknown[] } }[]
+    )
+      .filter((t) => t.type.startsWith('order.') && (t.examples?.length || t.schema?.examples?.length))
+      .map((t) => t.type)
+      .sort();
+    const defaulted = await api.request('POST', `/v1/webhooks/${id}/test-events`, { body: {} });
+    expect(defaulted.status).toBe(202);
+    expect(defaulted.body.type).toBe(withExample[0]);
   });
 
   it("takes a failing endpoint's test event once: no retry, the subscription stays active", async () => {

@@ -28,7 +28,7 @@ import { apiValidationPipe } from '../../platform/http/validation.js';
 import { CurrentPrincipal, RequireScope } from '../auth/api-key.guard.js';
 import type { Principal } from '../auth/principal.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
-import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 import { ApiKeyManagement } from './api-key-management.js';
 import { ApiKeyListQuery, ApiKeyPage, CreateApiKeyDto, CreatedApiKey, toApiKeyResource } from './api-key.dto.js';
 

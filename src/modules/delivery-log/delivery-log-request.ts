@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 import { USER_AGENT } from '../delivery/signing/user-agent.js';
+import { TEST_EVENT_PREFIX } from '../delivery/delivery-task.js';
 
 /** Signature values are secrets' HMACs: shown as present, never as sent. */
 const MASKED = '••••••';
@@ -66,10 +67,14 @@ export class DeliveryRequestReconstruction {
       headers,
       body: event ? (JSON.parse(event.payload) as unknown) : null,
       reconstructed: true,
-      note: event
-        ? 'Rebuilt from the event store: the endpoint also received sequence and previous_event_id; ' +
-          'signature values are masked and the timestamp is the attempt time.'
-        : 'The event payload is past its retention; only the headers are known.',
+      note: event ? REBUILT : attempt.event_id.startsWith(TEST_EVENT_PREFIX) ? TEST_EVENT_NOT_KEPT : PAST_RETENTION,
     };
   }
 }
+
+const REBUILT =
+  'Rebuilt from the event store: the endpoint also received sequence and previous_event_id; ' +
+  'signature values are masked and the timestamp is the attempt time.';
+const PAST_RETENTION = 'The event payload is past its retention; only the headers are known.';
+const TEST_EVENT_NOT_KEPT =
+  "A test event is not kept: its data was the type's catalog example or the data sent with it; only the headers are known.";

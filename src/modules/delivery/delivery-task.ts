@@ -72,3 +72,6 @@ export function parseDeliveryTask(value: Buffer | null): DeliveryTaskV1 {
   if (task.body !== undefined && typeof task.body !== 'string') throw new MalformedTaskError('body must be a string');
   return task as DeliveryTaskV1;
 }
+
+/** A test event's id begins with this: it is sent, and its attempt logged, but the event is not kept. */
+export const TEST_EVENT_PREFIX = 'test_';

@@ -22,10 +22,12 @@ export function builtinTypes(directory = join(projectRoot(), 'schemas', 'event-t
 
 /**
  * Inserts each builtin type unless a type of that name exists: seeded at the first start, after
- * which operators own them (an edit or an archive is never undone by a restart).
+ * which operators own them (an edit or an archive is never undone by a restart). An unedited one
+ * only gains the examples a newer release ships.
  */
 export async function seedBuiltinTypes(repository: EventTypesRepository): Promise<void> {
   for (const t of builtinTypes()) {
-    await repository.insert({ ...t, source: 'builtin', schemaFormat: 'json-schema' });
+    const inserted = await repository.insert({ ...t, source: 'builtin', schemaFormat: 'json-schema' });
+    if (!inserted) await repository.fillShippedExamples(t.type, t.examples);
   }
 }

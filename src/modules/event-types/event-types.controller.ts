@@ -44,12 +44,8 @@ import {
   toVersionResource,
 } from './event-type.dto.js';
 import { etagOf, EventTypesService } from './event-types.service.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 
-const IDEMPOTENCY_DOC = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Replays an identical request (24 h)',
-};
 const IF_MATCH_DOC = { name: 'If-Match', required: false, description: 'ETag this change is based on; 412 when stale' };
 const DEFAULT_LIMIT = 20;
 

@@ -104,6 +104,19 @@ export class EventTypesRepository {
   }
 
   /**
+   * Gives a shipped type the examples it now ships with, when nobody edited it since it was seeded
+   * (revision 1) and it has none: a database seeded by an older release gets them at the next start.
+   */
+  async fillShippedExamples(type: string, examples: unknown[]): Promise<void> {
+    if (!examples.length) return;
+    await this.db.query(
+      `UPDATE event_types SET examples = $2, updated_at = now()
+        WHERE type = $1 AND source = 'builtin' AND revision = 1 AND examples = '[]'::jsonb`,
+      [type, JSON.stringify(examples)],
+    );
+  }
+
+  /**
    * Inserts a type at version 1; null when the name is taken (seeding relies on that to run every
    * start). `stage` runs in the same transaction when a row was inserted.
    */

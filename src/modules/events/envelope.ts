@@ -1,4 +1,4 @@
-import { isMessageId } from '../../platform/egress/signer.js';
+import { isMessageId, MESSAGE_ID } from '../../platform/egress/signer.js';
 import { nestsDeeperThan } from '../../platform/json/json-text.js';
 import { PoisonMessageError } from './ingest-errors.js';
 
@@ -70,6 +70,9 @@ export function isTimestamp(text: string): boolean {
  * and in signed strings (the signer's rule for a message id).
  */
 export const isEventId = (id: unknown): id is string => isMessageId(id);
+
+/** The event id's rule as a pattern, for the API's schema. */
+export const EVENT_ID = MESSAGE_ID;
 
 export const isEventType = (type: unknown): type is string =>
   typeof type === 'string' && type.length <= ENVELOPE_LIMITS.typeMaxLength && TYPE.test(type);

@@ -15,7 +15,7 @@ import { ApiErrors } from '../../platform/http/error-body.dto.js';
 import { apiValidationPipe } from '../../platform/http/validation.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
-import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 import { OperationIdPipe } from './operation-id.pipe.js';
 import { accepted, toOperationView } from './operation-view.js';
 import { OPERATION_RESULTS, OperationListQuery, OperationResource, OperationStarted } from './operations.dto.js';

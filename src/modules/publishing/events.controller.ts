@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors, UsePipes } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
@@ -71,7 +72,7 @@ export class EventsController {
   @ApiOkResponse({ type: PublishBatchResponse })
   @ApiResponse(UNAVAILABLE_DOC)
   @ApiErrors(400, 401, 403, 406, 413, 415, 422, 429)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the stored response (24 h)' })
+  @ApiHeader(IDEMPOTENCY_DOC)
   async publishBatch(
     @TenantId() tenantId: string,
     @Body() body: unknown,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TYPE } from '../events/envelope.js';
+import { EVENT_ID, TYPE } from '../events/envelope.js';
 import { METADATA_MAX_ENTRIES, METADATA_VALUE_MAX_LENGTH, RESERVED_METADATA } from './publish-request.js';
 
 /** The event as a client publishes it: ingest's envelope, id and created_at filled in when left out. */
@@ -7,8 +7,10 @@ export class PublishEventDto {
   @ApiPropertyOptional({
     minLength: 1,
     maxLength: 255,
+    pattern: EVENT_ID.source,
     example: 'evt_2f9c1e',
-    description: 'Unique per event; the idempotency key of publishing. Generated (evt_…) when left out',
+    description:
+      'Unique per event, visible ASCII (a header carries it); the idempotency key of publishing. Generated (evt_…) when left out',
   })
   id?: string;
 

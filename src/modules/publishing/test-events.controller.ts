@@ -9,13 +9,14 @@ import { FilterTestResultDto } from '../subscriptions/filter-test.dto.js';
 import { TestEvents, type TestEventSent } from './test-events.service.js';
 
 class TestEventDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 'order.created',
     minLength: 1,
     maxLength: 255,
-    description: 'A catalog type the subscription receives',
+    description:
+      'A catalog type the subscription receives; when left out, the first such type (by name) that has an example',
   })
-  type: string;
+  type?: string;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,

@@ -4,9 +4,10 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { currentTraceparent } from '../../platform/telemetry/tracing.js';
 import { TopicNames } from '../../topology.js';
-import type { DeliveryTaskV1 } from '../delivery/delivery-task.js';
+import { TEST_EVENT_PREFIX, type DeliveryTaskV1 } from '../delivery/delivery-task.js';
 import { jsonWithData, serializeTask } from '../delivery/task-record.js';
 import { EventCatalog, patternMatches } from '../event-types/event-catalog.js';
+import type { EventTypeRecord } from '../event-types/event-types.repository.js';
 import { EventAcceptance } from '../events/event-acceptance.js';
 import { PoisonMessageError } from '../events/ingest-errors.js';
 import { compileFilter, type FilterOutcome } from '../filters/filter-compiler.js';
@@ -42,13 +43,15 @@ export class TestEvents {
   }
 
   async send(tenantId: string, subscriptionId: string, body: unknown): Promise<TestEventSent> {
-    const { type, data } = parseBody(body);
+    const parsed = parseBody(body);
     const subscription = await this.subscriptions.loadOne(tenantId, subscriptionId);
     if (!subscription) throw AppError.notFound('The subscription');
     if (subscription.status === 'disabled')
       throw new AppError('CONFLICT', 'The subscription is disabled; enable it to send it a test event.');
+    const type = parsed.type ?? this.defaultType(subscription);
+    const data = parsed.data;
     const dataText = await this.dataText(tenantId, subscription, type, data);
-    const event = { id: `test_${uuidv7()}`, type, created_at: new Date().toISOString() };
+    const event = { id: `${TEST_EVENT_PREFIX}${uuidv7()}`, type, created_at: new Date().toISOString() };
     await this.producer.send(this.topic, [
       { key: subscription.id, value: serializeTask(task(tenantId, subscription.id, event, dataText)) },
     ]);
@@ -58,6 +61,18 @@ export class TestEvents {
         )
       : undefined;
     return { event_id: event.id, subscription_id: subscription.id, type, ...(filter ? { filter } : {}) };
+  }
+
+  /** The first catalog type the subscription receives that has an example, for a body naming no type. */
+  private defaultType(subscription: SubscriptionView): string {
+    const withExample = this.catalog
+      .covered(subscription.events)
+      .find((entry) => entry.archivedAt === null && exampleOf(entry) !== undefined);
+    if (withExample) return withExample.type;
+    throw typeError(
+      'REQUIRED',
+      'Name a type: no catalog type this subscription receives has an example to send (GET /v1/event-types)',
+    );
   }
 
   /** The data as sent (checked by ingest's rules) or the catalog's first example of the type. */
@@ -78,7 +93,7 @@ export class TestEvents {
         'NOT_SUBSCRIBED',
         `The subscription does not receive ${type} events (its events: ${subscription.events.join(', ')})`,
       );
-    const example = entry.examples[0] ?? (entry.schema as { examples?: unknown[] } | null)?.examples?.[0];
+    const example = exampleOf(entry);
     const text = data ?? (example === undefined ? undefined : JSON.stringify(example));
     if (text === undefined)
       throw AppError.validation([
@@ -99,7 +114,12 @@ export class TestEvents {
   }
 }
 
-function parseBody(body: unknown): { type: string; data?: string } {
+/** The catalog's first example of a type: its own examples, else its schema's. */
+function exampleOf(entry: EventTypeRecord): unknown {
+  return entry.examples[0] ?? (entry.schema as { examples?: unknown[] } | null)?.examples?.[0];
+}
+
+function parseBody(body: unknown): { type?: string; data?: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
   const { type, data, ...rest } = body as Record<string, unknown>;
@@ -108,12 +128,12 @@ function parseBody(body: unknown): { type: string; data?: string } {
     code: 'UNKNOWN_FIELD',
     message: `${key.slice(0, 64)} is not a field of a test event`,
   }));
-  if (typeof type !== 'string' || type.length === 0 || type.length > 255)
+  if (type !== undefined && (typeof type !== 'string' || type.length === 0 || type.length > 255))
     errors.push({ field: 'type', code: 'INVALID_TYPE', message: 'type must be an event type of 1-255 characters' });
   if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))
     errors.push({ field: 'data', code: 'INVALID_TYPE', message: 'data must be an object' });
   if (errors.length) throw AppError.validation(errors);
-  return { type: type as string, data: data === undefined ? undefined : JSON.stringify(data) };
+  return { type: type as string | undefined, data: data === undefined ? undefined : JSON.stringify(data) };
 }
 
 const typeError = (code: string, message: string) => AppError.validation([{ field: 'type', code, message }]);

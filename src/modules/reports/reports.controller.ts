@@ -21,7 +21,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.j
 import { OperationIdPipe } from '../operations/operation-id.pipe.js';
 import { accepted } from '../operations/operation-view.js';
 import { OperationStarted } from '../operations/operations.dto.js';
-import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 import type { ReportFormat, ReportParameters } from './report.handler.js';
 import { CreateReportDto, ReportDocument } from './report.dto.js';
 import { csvHeader, csvLines, jsonClosing, jsonLines, jsonOpening, type ReportHeader } from './report-format.js';

@@ -7,7 +7,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.j
 import { accepted } from '../operations/operation-view.js';
 import { OperationStarted } from '../operations/operations.dto.js';
 import { OperationsService } from '../operations/operations.service.js';
-import { IDEMPOTENCY_DOC } from '../subscriptions/webhooks.controller.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 
 /** POST /v1/re-encryptions: an operator moves every stored secret to the newest key of the ring. */
 @ApiTags('operations')

@@ -21,7 +21,7 @@ import { SubscriptionBatchService, type BatchItemResult } from './subscription-b
 import { SubscriptionChangesService } from './subscription-changes.service.js';
 import { SubscriptionIdPipe } from './subscription-id.pipe.js';
 import { etagOf, toResource } from './subscription-view.js';
-import { IDEMPOTENCY_DOC } from './webhooks.controller.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 
 class BatchItemResultDto {
   @ApiProperty() index: number;

@@ -33,7 +33,8 @@ import { mediaTypeOf } from '../../platform/http/media-type.js';
 import { apiValidationPipe } from '../../platform/http/validation.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
 import { EventCatalog } from '../event-types/event-catalog.js';
-import { IdempotencyInterceptor, KEY_FORMAT } from '../idempotency/idempotency.interceptor.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { ListQueryDto, ReadQueryDto } from './list-query.dto.js';
 import { CreateSubscriptionDto, SubscriptionResource } from './subscription.dto.js';
 import { SubscriptionChangesService } from './subscription-changes.service.js';
@@ -79,12 +80,6 @@ class SubscriptionPage {
   @ApiProperty() pagination: Pagination;
 }
 
-export const IDEMPOTENCY_DOC = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Replays the stored response of an earlier identical request (24 h)',
-  schema: { type: 'string', pattern: KEY_FORMAT.source },
-};
 const IF_MATCH_DOC = {
   name: 'If-Match',
   required: false,

@@ -38,7 +38,7 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * visible ASCII (an HTTP header carries no control character and nothing above U+00FF, and
  * leading or trailing spaces do not survive one), at most 255 characters.
  */
-const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
+export const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
 
 export const isMessageId = (id: unknown): id is string => typeof id === 'string' && MESSAGE_ID.test(id);
 

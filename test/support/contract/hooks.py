@@ -167,7 +167,12 @@ def invalid_ordering_key(detail) -> bool:
     return detail.get("code") == "INVALID_ORDERING_KEY" and detail.get("field", "").endswith("ordering.key")
 
 
-TEST_EVENT_STATE = {("type", "UNKNOWN_EVENT_TYPE"), ("type", "NOT_SUBSCRIBED"), ("data", "REQUIRED")}
+TEST_EVENT_STATE = {
+    ("type", "UNKNOWN_EVENT_TYPE"),
+    ("type", "NOT_SUBSCRIBED"),
+    ("type", "REQUIRED"),
+    ("data", "REQUIRED"),
+}
 
 
 def test_event_state(detail, case) -> bool:
