@@ -114,6 +114,22 @@ function orderedRows(o: OrderedResult): Row[] {
       perSecond: o.unordered.perSecond,
       note: `${o.unordered.events} events in ${fixed(o.unordered.seconds, 1)} s`,
     },
+    ...(o.neighbours ? neighbourRows(o.neighbours) : []),
+  ];
+}
+
+function neighbourRows(n: NonNullable<OrderedResult['neighbours']>): Row[] {
+  return [
+    {
+      label: `unordered subscription beside an ordered one (${n.besideOrdered.neighbourKeys} keys)`,
+      perSecond: n.besideOrdered.perSecond,
+      note: `${fixed(n.ratio)}× of beside an unordered twin (target ≥ 0.9: ${verdict(n.ratio >= 0.9)})`,
+    },
+    {
+      label: 'unordered subscription beside an unordered twin',
+      perSecond: n.besideUnordered.perSecond,
+      note: `${n.besideUnordered.events} events to each`,
+    },
   ];
 }
 
