@@ -61,6 +61,16 @@ interface ClaimRow {
   received_at: Date;
 }
 
+/**
+ * The key's next event is visible to this statement. Kept only then: a settle that committed while
+ * the advance waited for the key's row raised last_sequence (the update sees the row's latest
+ * version), but its events are not in the statement's snapshot. Such a key is left due now instead,
+ * for a claim, whose own statement sees them; kept, it would have found no event and been moved
+ * past it.
+ */
+const NEXT_VISIBLE = `EXISTS (SELECT 1 FROM ordered_events n WHERE n.subscription_id = k.subscription_id
+                          AND n.ordering_key = k.ordering_key AND n.sequence = k.head_sequence + 1)`;
+
 /** Subscriptions looked at per claim at most (a loose scan of the due index). */
 const MAX_SUBSCRIPTIONS_PER_SCAN = 10_000;
 
@@ -203,9 +213,10 @@ export class LaneLeasesRepository {
          moved AS (
            UPDATE ordered_keys k SET head_sequence = k.head_sequence + 1, head_attempts = 0, head_history = NULL,
                   head_redriven = false, updated_at = now(),
-                  lease_token = CASE WHEN l.keep_ms > 0 AND k.head_sequence < k.last_sequence THEN k.lease_token END,
+                  lease_token = CASE WHEN l.keep_ms > 0 AND ${NEXT_VISIBLE} THEN k.lease_token END,
                   due_at = CASE WHEN k.head_sequence >= k.last_sequence THEN NULL
-                                WHEN l.keep_ms > 0 THEN now() + l.keep_ms * interval '1 millisecond' ELSE now() END
+                                WHEN l.keep_ms > 0 AND ${NEXT_VISIBLE} THEN now() + l.keep_ms * interval '1 millisecond'
+                                ELSE now() END
              FROM locked l
             WHERE k.subscription_id = l.subscription_id AND k.ordering_key = l.ordering_key
            RETURNING k.tenant_id, k.subscription_id, k.ordering_key, k.head_sequence, k.lease_token IS NOT NULL AS kept),
