@@ -123,12 +123,12 @@ function neighbourRows(n: NonNullable<OrderedResult['neighbours']>): Row[] {
     {
       label: `unordered subscription beside an ordered one (${n.besideOrdered.neighbourKeys} keys)`,
       perSecond: n.besideOrdered.perSecond,
-      note: `${fixed(n.ratio)}× of beside an unordered twin (target ≥ 0.9: ${verdict(n.ratio >= 0.9)})`,
+      note: `${fixed(n.ratio)}× of alone (target ≥ 0.9: ${verdict(n.ratio >= 0.9)})`,
     },
     {
       label: 'unordered subscription beside an unordered twin',
       perSecond: n.besideUnordered.perSecond,
-      note: `${n.besideUnordered.events} events to each`,
+      note: `${fixed(n.twinRatio)}× of alone: what any second subscription taking the same events costs`,
     },
   ];
 }

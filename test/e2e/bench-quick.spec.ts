@@ -33,7 +33,12 @@ interface QuickResults {
   ordered: {
     unordered: { events: number };
     ordered: { keys: number; events: number; ratio: number }[];
-    neighbours: { besideUnordered: { events: number }; besideOrdered: { events: number }; ratio: number };
+    neighbours: {
+      besideUnordered: { events: number };
+      besideOrdered: { events: number };
+      ratio: number;
+      twinRatio: number;
+    };
   };
   backlog: { messages: number; delivered: number; peakRssMiB: number };
 }
