@@ -20,7 +20,7 @@ function openApiFacts(app: INestApplication, config: AppConfig): ContractFacts {
       .list()
       .filter((t) => t.archivedAt === null)
       .map((t) => t.type);
-  return { batchMaxItems: config.env.BATCH_MAX_ITEMS, eventTypes: catalog && current };
+  return { batchMaxItems: config.api.batchMaxItems, eventTypes: catalog && current };
 }
 
 /**
@@ -51,7 +51,7 @@ export function drainPipelineFirst(app: INestApplication, pipeline: Pick<KafkaPi
 export async function startApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), {
     abortOnError: false,
-    logger: config.env.LOG_LEVEL === 'silent' ? false : undefined,
+    logger: config.runtime.logLevel === 'silent' ? false : undefined,
     // Held until configureHttp hands logging to pino, so even the start-up lines are JSON.
     bufferLogs: true,
     bodyParser: false,
@@ -72,13 +72,13 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
     // Modules first (migrations, topics, producer), so consumers start on a ready platform.
     await app.init();
     await app.startAllMicroservices();
-    await app.listen(config.env.PORT, config.env.HOST);
+    await app.listen(config.http.port, config.http.host);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
   }
   new Logger('Hookline').log(
-    `listening on ${config.env.HOST}:${config.env.PORT}, roles: ${[...config.roles].join(',')}`,
+    `listening on ${config.http.host}:${config.http.port}, roles: ${[...config.roles].join(',')}`,
   );
   return app;
 }

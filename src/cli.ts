@@ -13,7 +13,7 @@ program
   .command('migrate')
   .description('apply pending database migrations')
   .action(async () => {
-    const applied = await runMigrations(AppConfig.fromEnv(process.env));
+    const applied = await runMigrations(AppConfig.fromProcessEnv());
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
   });
 
@@ -24,10 +24,10 @@ program
     await runDemo();
   });
 
-registerApiKeyCommands(program, () => AppConfig.fromEnv(process.env));
-registerOperatorKeyCommands(program, () => AppConfig.fromEnv(process.env));
+registerApiKeyCommands(program, () => AppConfig.fromProcessEnv());
+registerOperatorKeyCommands(program, () => AppConfig.fromProcessEnv());
 registerOperationCommands(program);
-registerSecretsCommands(program, () => AppConfig.fromEnv(process.env));
+registerSecretsCommands(program, () => AppConfig.fromProcessEnv());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`hookline: ${error instanceof Error ? error.message : String(error)}`);

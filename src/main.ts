@@ -3,7 +3,7 @@ import { AppConfig } from './platform/config/app-config.js';
 
 /** Starts the service; a bad configuration or an unreachable dependency ends it with one clear line. */
 async function main(): Promise<void> {
-  const config = AppConfig.fromEnv(process.env);
+  const config = AppConfig.fromProcessEnv();
   // Loaded only now, after otel.ts registered its loader hooks, so express, pg and undici are instrumented.
   const { startApp } = await import('./bootstrap.js');
   const app = await startApp(config);

@@ -47,7 +47,7 @@ export class TopicNames {
 
 /** The topic names this configuration describes (KAFKA_TOPIC_PREFIX, RETRY_SCHEDULE). */
 export function topicNamesOf(config: AppConfig): TopicNames {
-  return new TopicNames(config.env.KAFKA_TOPIC_PREFIX, config.retrySchedule);
+  return new TopicNames(config.kafka.topicPrefix, config.delivery.retrySchedule);
 }
 
 /**
@@ -67,7 +67,7 @@ export function pipelineTopology(config: AppConfig, names = topicNamesOf(config)
  * handler is not registered.
  */
 export function buildTopology(config: AppConfig, names = topicNamesOf(config)): TopicSpec[] {
-  const group = (name: string) => `${config.groupPrefix}.${name}`;
+  const group = (name: string) => `${config.kafka.groupPrefix}.${name}`;
   return [
     ...ingestTopics(config, names, group),
     ...deliveryTopics(config, names, group),
@@ -85,19 +85,18 @@ function concurrency(config: AppConfig, kind: 'delivery' | 'ingest' | 'ordered' 
   if (kind === 'ordered') return { maxInFlight: 1, maxInFlightPerKey: 1 };
   if (kind === 'default') return { maxInFlight: 64, maxInFlightPerKey: 64 };
   if (kind === 'ingest')
-    return { maxInFlight: config.env.INGEST_CONCURRENCY, maxInFlightPerKey: config.env.INGEST_CONCURRENCY };
-  const { DELIVERY_CONCURRENCY, DELIVERY_CONCURRENCY_PER_SUBSCRIPTION } = config.env;
-  return { maxInFlight: DELIVERY_CONCURRENCY, maxInFlightPerKey: DELIVERY_CONCURRENCY_PER_SUBSCRIPTION };
+    return { maxInFlight: config.ingest.concurrency, maxInFlightPerKey: config.ingest.concurrency };
+  return { maxInFlight: config.delivery.concurrency, maxInFlightPerKey: config.delivery.concurrencyPerSubscription };
 }
 
 function ingestTopics(config: AppConfig, names: TopicNames, group: GroupName): TopicSpec[] {
-  return config.ingestTopics.map((topic) => ({
+  return config.ingest.topics.map((topic) => ({
     topic,
     owned: false,
     consumer: {
       roles: ['ingest'] as Role[],
       handler: Handlers.ingest,
-      group: config.env.INGEST_CONSUMER_GROUP || group('ingest'),
+      group: config.ingest.consumerGroup || group('ingest'),
       ...concurrency(config, 'ingest'),
     },
     produces: [names.deliveries, names.dlq],
@@ -151,7 +150,7 @@ function attemptTopics(config: AppConfig, names: TopicNames, group: GroupName): 
       },
       produces,
     },
-    ...config.retrySchedule.map((tier, i) => ({
+    ...config.delivery.retrySchedule.map((tier, i) => ({
       topic: names.retries[i],
       owned: true,
       consumer: {

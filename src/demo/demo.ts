@@ -32,12 +32,12 @@ const step = (text: string) => console.log(`\n▸ ${text}`);
  * each delivery printed with its status and latency, then a summary. Ends by itself.
  */
 export async function runDemo(): Promise<void> {
-  const config = AppConfig.fromEnv(process.env);
+  const config = AppConfig.fromProcessEnv();
   const receiver = await new HttpsReceiver().start();
   const apiKey = `demo_${randomBytes(16).toString('hex')}`;
   const tenant = 'demo';
   const service = new ServiceProcess({
-    PORT: String(config.env.PORT === 3000 ? 3900 : config.env.PORT),
+    PORT: String(config.http.port === 3000 ? 3900 : config.http.port),
     API_KEYS: `${tenant}:${apiKey}`,
     EGRESS_CA_FILE: receiver.caFile,
     EGRESS_ALLOW_CIDRS: '127.0.0.0/8',
@@ -47,7 +47,7 @@ export async function runDemo(): Promise<void> {
   });
   const demo: DemoContext = { config, receiver, service, apiKey, tenant };
   try {
-    step(`starting Hookline (Kafka ${config.env.KAFKA_BROKERS}, Postgres, registry)`);
+    step(`starting Hookline (Kafka ${config.kafka.brokers.join(',')}, Postgres, registry)`);
     service.start();
     await service.waitReady();
     console.log(`  ready at ${service.baseUrl}`);
@@ -84,7 +84,7 @@ async function registerSubscription({ service, receiver, apiKey }: DemoContext) 
 /** Publishes ROUNDS of the sample events; answers when each was sent, by event id. */
 async function publishSampleEvents({ config, tenant }: DemoContext): Promise<Map<string, number>> {
   const total = SAMPLE_EVENTS.length * ROUNDS;
-  step(`publishing ${total} events to Kafka topic ${config.ingestTopics[0]}`);
+  step(`publishing ${total} events to Kafka topic ${config.ingest.topics[0]}`);
   const sentAt = new Map<string, number>();
   const kafka = createKafkaClient(config, { clientId: 'hookline-demo' });
   const producer = kafka.producer();
@@ -97,7 +97,7 @@ async function publishSampleEvents({ config, tenant }: DemoContext): Promise<Map
       const envelope = { id, type: e.type, created_at: new Date().toISOString(), data: e.data };
       return { key: e.data.order_id, value: JSON.stringify(envelope), headers: { 'tenant-id': tenant } };
     });
-  await producer.send({ topic: config.ingestTopics[0], messages, acks: -1 });
+  await producer.send({ topic: config.ingest.topics[0], messages, acks: -1 });
   await producer.disconnect();
   return sentAt;
 }

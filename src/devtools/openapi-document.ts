@@ -20,7 +20,7 @@ export async function createOpenApiDocument(): Promise<OpenAPIObject> {
   // As startApp does: the version is part of every route.
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
   try {
-    return buildOpenApiDocument(app, { batchMaxItems: config.env.BATCH_MAX_ITEMS });
+    return buildOpenApiDocument(app, { batchMaxItems: config.api.batchMaxItems });
   } finally {
     await app.close();
   }

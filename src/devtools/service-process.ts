@@ -25,6 +25,8 @@ export const DEFAULT_HEAP_MB = 384;
 export const DEFAULT_SEMI_SPACE_MB = 32;
 
 /** Node's flags for the service: DEFAULT_HEAP_MB and DEFAULT_SEMI_SPACE_MB where NODE_OPTIONS sets neither. */
+// NODE_OPTIONS is Node's own variable, not Hookline's: the child inherits it, so its flags are judged against it.
+// eslint-disable-next-line no-restricted-properties
 export function serviceNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] {
   return [
     ...(nodeOptions.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${DEFAULT_HEAP_MB}`]),
@@ -69,6 +71,8 @@ async function canListen(port: number): Promise<boolean> {
 
 /** The validated configuration as the environment of a child process. */
 export function envOf(config: AppConfig, overrides: Record<string, string> = {}): Record<string, string> {
+  // The child is configured by variables, so here the raw variables are what is needed, not the sections.
+  // eslint-disable-next-line no-restricted-syntax
   return { ...Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)])), ...overrides };
 }
 
@@ -106,8 +110,11 @@ export class ServiceProcess {
   start(): void {
     this.child = spawn(
       process.execPath,
+      // The child inherits this process's environment (PATH, NODE_OPTIONS, OTEL_*), as an operator's shell gives it.
+      // eslint-disable-next-line no-restricted-properties
       [...serviceNodeFlags(this.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), this.entry],
       {
+        // eslint-disable-next-line no-restricted-properties
         env: { ...process.env, ...this.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

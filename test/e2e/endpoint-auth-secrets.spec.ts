@@ -8,7 +8,7 @@ import { PipelineHarness } from '../support/harness.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { OtlpReceiver } from '../support/otlp-receiver.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
-import { TEST_DATABASE_URL } from '../support/test-config.js';
+import { ownDatabase, type OwnDatabase } from '../support/own-database.js';
 
 const run = promisify(execFile);
 const secret = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
@@ -22,6 +22,8 @@ const secret = (prefix: string) => `${prefix}${Math.random().toString(36).slice(
  */
 describe('credentials never leak: logs, traces, metrics, API reads, the database', () => {
   let h: PipelineHarness;
+  // Its own database: the dump reads all of it, and the shared one holds every other suite's rows.
+  let db: OwnDatabase;
   let service: ServiceProcess;
   let api: ApiClient;
   let tokens: TokenIssuer;
@@ -38,6 +40,7 @@ describe('credentials never leak: logs, traces, metrics, API reads, the database
   beforeAll(async () => {
     await Promise.all([collector.start(), proxy.start()]);
     h = await PipelineHarness.start({ app: false });
+    db = await ownDatabase('leaks');
     tokens = new TokenIssuer(await new HttpsReceiver(h.receiver).start(), 'leak-client', clientSecret);
     const ca = await testCa();
     const cert = await clientCertificate(ca);
@@ -48,6 +51,7 @@ describe('credentials never leak: logs, traces, metrics, API reads, the database
     );
     service = new ServiceProcess(
       h.serviceEnv({
+        DATABASE_URL: db.url,
         PORT: String(await freePort()),
         METRICS_PORT: String(await freePort()),
         LOG_LEVEL: 'debug',
@@ -89,6 +93,7 @@ describe('credentials never leak: logs, traces, metrics, API reads, the database
     await service?.stop();
     await Promise.all([tokens?.server.stop(), mtls?.stop(), collector.stop(), proxy.stop()]);
     await h?.close();
+    await db?.drop();
   });
 
   it('delivers with every credential, fails with some, and shows none of them anywhere', async () => {
@@ -117,7 +122,7 @@ describe('credentials never leak: logs, traces, metrics, API reads, the database
       for (const attempt of (log.body.data as { id: string }[]).slice(0, 3))
         reads.push(await api.raw.get(`/v1/webhooks/${id}/deliveries/${attempt.id}`));
     }
-    const { stdout: dump } = await run('pg_dump', ['--no-owner', '--data-only', TEST_DATABASE_URL], {
+    const { stdout: dump } = await run('pg_dump', ['--no-owner', '--data-only', db.url], {
       maxBuffer: 1024 * 1024 * 1024,
     });
     const places: Record<string, string> = {

@@ -50,7 +50,7 @@ describe('failure handling: a tier waiting hours keeps its group stable', () => 
       // A far-future task at the head of every partition of tiers 4-6, whose consumers are then
       // entirely paused; the busy traffic below passes through tiers 1 and 2.
       const farTiers = [`${prefix}.retry-4s`, `${prefix}.retry-5s`, `${prefix}.retry-6s`];
-      const partitions = config.env.KAFKA_TOPIC_PARTITIONS;
+      const partitions = config.kafka.partitions;
       const dueAt = Date.now() + HOURS;
       const task = (n: number): DeliveryTaskV1 => ({
         type: 'DeliveryTaskV1',
@@ -75,7 +75,7 @@ describe('failure handling: a tier waiting hours keeps its group stable', () => 
 
       const admin = kafka.kafka.admin();
       await admin.connect();
-      const groups = config.retrySchedule.map((t) => `${config.env.KAFKA_GROUP_PREFIX}.retry-${t.label}`);
+      const groups = config.delivery.retrySchedule.map((t) => `${config.kafka.groupPrefix}.retry-${t.label}`);
       const snapshot = async () => {
         const { groups: described } = await admin.describeGroups(groups);
         return described.map((g) => ({

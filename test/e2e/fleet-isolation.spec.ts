@@ -31,8 +31,8 @@ describe('fleet: deployments isolated on a shared cluster', () => {
   it('delivers every event of each of two deployments, each in its own groups', async () => {
     const one = await deployment({ KAFKA_GROUP_PREFIX: '' }, { subscriptions: [{ path: '/one', events: ['*'] }] });
     const two = await deployment({ KAFKA_GROUP_PREFIX: '' }, { subscriptions: [{ path: '/two', events: ['*'] }] });
-    expect(one.config.groupPrefix).toBe(`hookline.${one.config.env.KAFKA_TOPIC_PREFIX}`);
-    expect(one.config.groupPrefix).not.toBe(two.config.groupPrefix);
+    expect(one.config.kafka.groupPrefix).toBe(`hookline.${one.config.kafka.topicPrefix}`);
+    expect(one.config.kafka.groupPrefix).not.toBe(two.config.kafka.groupPrefix);
     const sent = [await publish(one, 20), await publish(two, 20)];
     const got = (h: PipelineHarness, path: string) =>
       new Set(h.receiver.deliveries(path).map((r) => r.headers['webhook-id']));

@@ -55,7 +55,7 @@ describe('Kafka refusing Hookline: named in readiness, survived, nothing parked'
   };
   /** Nothing parked from the ingest topic, and the DLQ topic still empty. */
   const expectNothingParked = async () => {
-    expect(await h.fixtures.deadLetters(h.config.ingestTopics[0])).toEqual([]);
+    expect(await h.fixtures.deadLetters(h.config.ingest.topics[0])).toEqual([]);
     expect(await h.produced('dlq')).toBe(0);
   };
 
@@ -74,7 +74,7 @@ describe('Kafka refusing Hookline: named in readiness, survived, nothing parked'
       {
         principal: 'User:hookline',
         resource: 'GROUP',
-        name: `${h.config.env.KAFKA_GROUP_PREFIX}.`,
+        name: `${h.config.kafka.groupPrefix}.`,
         pattern: 'PREFIXED',
         operations: ['DESCRIBE', 'READ'],
       },
@@ -106,7 +106,7 @@ describe('Kafka refusing Hookline: named in readiness, survived, nothing parked'
       operations: ['DESCRIBE', 'READ'],
     });
     // Every group but one: the changelogs' per-instance groups by their prefix, the others by name.
-    await acls.revoke([group(`${h.config.env.KAFKA_GROUP_PREFIX}.`, 'PREFIXED')]);
+    await acls.revoke([group(`${h.config.kafka.groupPrefix}.`, 'PREFIXED')]);
     await acls.grant(
       specs
         .filter((c) => c.group !== retryGroup)

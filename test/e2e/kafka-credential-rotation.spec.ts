@@ -35,7 +35,7 @@ describe('the SCRAM password changed under a running instance, and back', () => 
       env: { KAFKA_BROKERS: listeners.plaintext, ROLES: 'ingest,delivery,retry,operations' },
       subscriptions: [{ path: '/hook', events: ['*'] }],
     });
-    await acls.grant(deploymentGrants(`User:${user}`, h.config.env.KAFKA_GROUP_PREFIX));
+    await acls.grant(deploymentGrants(`User:${user}`, h.config.kafka.groupPrefix));
     app = await h.startInstance({
       ...scramEnv(listeners),
       KAFKA_SASL_USERNAME: user,
@@ -68,7 +68,7 @@ describe('the SCRAM password changed under a running instance, and back', () => 
     await setScramPassword(listeners, user, password);
     await eventually(async () => (await readiness()) === 200, 120_000, 'ready again by itself');
     await eventually(() => h.delivered(meanwhile), 90_000, 'every event published meanwhile delivered');
-    expect(await h.fixtures.deadLetters(h.config.ingestTopics[0])).toEqual([]);
+    expect(await h.fixtures.deadLetters(h.config.ingest.topics[0])).toEqual([]);
     expect(await h.produced('dlq')).toBe(0);
   }, 420_000);
 });

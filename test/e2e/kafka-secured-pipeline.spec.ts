@@ -41,11 +41,11 @@ describe('the pipeline over SASL_SSL and mTLS with ACLs', () => {
       env: { ...scramEnv(listeners), ROLES: 'api,ingest,operations', INGEST_UNKNOWN_TYPES: 'park' },
       beforeTopics: (_kafka, config) =>
         acls.grant([
-          ...deploymentGrants('User:hookline', config.env.KAFKA_GROUP_PREFIX),
+          ...deploymentGrants('User:hookline', config.kafka.groupPrefix),
           {
             principal: 'User:publisher',
             resource: 'TOPIC',
-            name: config.ingestTopics[0],
+            name: config.ingest.topics[0],
             pattern: 'LITERAL',
             operations: ['DESCRIBE', 'WRITE'],
           },
@@ -90,7 +90,7 @@ describe('the pipeline over SASL_SSL and mTLS with ACLs', () => {
 
   const publish = (...values: (object | Buffer)[]) =>
     upstream.send({
-      topic: h.config.ingestTopics[0],
+      topic: h.config.ingest.topics[0],
       acks: -1,
       messages: values.map((v) => ({
         value: Buffer.isBuffer(v) ? v : JSON.stringify(v),
@@ -156,7 +156,7 @@ describe('the pipeline over SASL_SSL and mTLS with ACLs', () => {
   it('parks a poison record on the DLQ, and the operations role indexes it', async () => {
     await publish(Buffer.from('not an event'));
     await eventually(
-      async () => (await h.fixtures.deadLetters(h.config.ingestTopics[0])).some((d) => d.reason === 'undecodable'),
+      async () => (await h.fixtures.deadLetters(h.config.ingest.topics[0])).some((d) => d.reason === 'undecodable'),
       60_000,
       'the poison record indexed from the DLQ',
     );

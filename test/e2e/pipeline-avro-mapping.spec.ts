@@ -26,7 +26,7 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
       subscriptions: [{ path: '/hook', events: ['*'] }],
     });
     [sub] = h.subscriptionIds;
-    topic = h.config.ingestTopics[0];
+    topic = h.config.ingest.topics[0];
     namespace = `hookline.test.${h.tenant.replaceAll('-', '_')}`;
   });
   afterAll(() => h?.close());
@@ -38,7 +38,7 @@ describe('pipeline: registry events delivered exactly (Avro logical types, big i
     return h.receiver.requests.find(byEvent(id))!.body;
   };
   const register = (schema: object, subject: string, type: 'AVRO' | 'JSON' = 'AVRO') =>
-    registerSchema(h.config.env.SCHEMA_REGISTRY_URL, subject, schema, type);
+    registerSchema(h.config.registry.url, subject, schema, type);
 
   it('maps every Avro logical type, big long, decimal scale and union to exact JSON', async () => {
     const schema = ENVELOPE_SCHEMA(namespace);

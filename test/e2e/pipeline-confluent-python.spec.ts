@@ -28,8 +28,8 @@ describe('pipeline: events from Confluent Python serialisers arrive exactly', ()
       [
         'run',
         `${root}/test/support/python/produce_confluent.py`,
-        ...['--bootstrap', config.env.KAFKA_BROKERS, '--registry', config.env.SCHEMA_REGISTRY_URL],
-        ...['--topic', config.ingestTopics[0], '--tenant', tenant],
+        ...['--bootstrap', config.kafka.brokers.join(','), '--registry', config.registry.url],
+        ...['--topic', config.ingest.topics[0], '--tenant', tenant],
         ...['--namespace', `hookline.py.${tenant.replaceAll('-', '_')}`],
       ],
       { timeout: 280_000 },

@@ -97,7 +97,7 @@ describe('pipeline: ingest → match → signed HTTPS delivery → delivery log'
 
   it('decodes Schema Registry framed Avro and JSON Schema events', async () => {
     const { receiver } = h;
-    const registry = new SchemaRegistry({ host: h.config.env.SCHEMA_REGISTRY_URL });
+    const registry = new SchemaRegistry({ host: h.config.registry.url });
     const avro = await registry.register(
       {
         type: SchemaType.AVRO,

@@ -94,7 +94,7 @@ describe(`pipeline fuzzer: ${CASES} records, seed ${SEED}`, () => {
     });
     const namespace = `hookline.fuzz.${uniqueId('n').replaceAll('-', '_')}`;
     const avroSchema = avroEnvelopeSchema(namespace);
-    const registry = h.config.env.SCHEMA_REGISTRY_URL;
+    const registry = h.config.registry.url;
     ctx = {
       tenant: h.tenant,
       avroSchema,
@@ -140,7 +140,7 @@ describe(`pipeline fuzzer: ${CASES} records, seed ${SEED}`, () => {
 
 /** Every case, in sends of at most ~512 KB: a broker refuses a record batch over its topic's limit. */
 async function publish(h: PipelineHarness, cases: FuzzCase[]): Promise<void> {
-  const topic = h.config.ingestTopics[0];
+  const topic = h.config.ingest.topics[0];
   let batch: FuzzCase[] = [];
   let bytes = 0;
   const flush = async () => {

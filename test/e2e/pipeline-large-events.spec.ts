@@ -44,25 +44,25 @@ describe('pipeline: large events', () => {
       expect(JSON.parse(delivery.body)).toMatchObject(event);
       expect(delivery.headers['x-signature']).toBe(`sha256=${hmacHex(delivery.body)}`);
     }
-    const parked = await h.fixtures.deadLetters(h.config.ingestTopics[0]);
+    const parked = await h.fixtures.deadLetters(h.config.ingest.topics[0]);
     expect(parked).toEqual([]);
   });
 
   it('parks an event over MAX_EVENT_BYTES alone as too_large; its neighbours are delivered', async () => {
     const before = envelope('order.created', { order_id: 'before' });
-    const over = sizedOrder(h.config.env.MAX_EVENT_BYTES + 10 * KB);
+    const over = sizedOrder(h.config.limits.maxEventBytes + 10 * KB);
     const afterIt = envelope('order.created', { order_id: 'after' });
     // The ingest topic holds 1 MiB by default: send the big one alone, between the two.
     await h.publish([before]);
-    await bigIngestTopicSend(h.config, h.config.ingestTopics[0], over, h.tenant);
+    await bigIngestTopicSend(h.config, h.config.ingest.topics[0], over, h.tenant);
     await h.publish([afterIt]);
     await eventually(allDelivered([before, afterIt]), 30_000, 'neighbours delivered');
     await eventually(
-      async () => (await h.fixtures.deadLetters(h.config.ingestTopics[0])).length === 1,
+      async () => (await h.fixtures.deadLetters(h.config.ingest.topics[0])).length === 1,
       15_000,
       'parked',
     );
-    const [letter] = await h.fixtures.deadLetters(h.config.ingestTopics[0]);
+    const [letter] = await h.fixtures.deadLetters(h.config.ingest.topics[0]);
     expect(letter.reason).toBe('too_large');
     expect(letter.detail).toContain('MAX_EVENT_BYTES');
     expect(h.receiver.requests.some((r) => r.headers['webhook-id'] === over.id)).toBe(false);

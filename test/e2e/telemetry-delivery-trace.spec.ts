@@ -52,8 +52,8 @@ describe('telemetry: a delivery traced hop by hop, as a collector receives it', 
       harness.subscriptionIds[1],
       receiver.url('/alerts'),
     ]);
-    prefix = harness.config.env.KAFKA_TOPIC_PREFIX;
-    group = (name) => `${harness.config.groupPrefix}.${name}`;
+    prefix = harness.config.kafka.topicPrefix;
+    group = (name) => `${harness.config.kafka.groupPrefix}.${name}`;
   });
 
   afterAll(async () => {
@@ -69,7 +69,7 @@ describe('telemetry: a delivery traced hop by hop, as a collector receives it', 
   async function publish(type: string): Promise<{ traceId: string; producerSpanId: string; eventId: string }> {
     const [traceId, producerSpanId] = [randomBytes(16).toString('hex'), randomBytes(8).toString('hex')];
     const event = envelope(type);
-    await harness.kafka.send(harness.config.ingestTopics[0], [
+    await harness.kafka.send(harness.config.ingest.topics[0], [
       {
         value: JSON.stringify(event),
         headers: { 'tenant-id': harness.tenant, traceparent: `00-${traceId}-${producerSpanId}-01` },
@@ -143,7 +143,7 @@ describe('telemetry: a delivery traced hop by hop, as a collector receives it', 
 
   it('traces ingest → attempt 1 → retry tier → attempt 2 → success as one tree', () => {
     const spans = collector.trace(ok.traceId);
-    const ingestTopic = harness.config.ingestTopics[0];
+    const ingestTopic = harness.config.ingest.topics[0];
     const ingest = one(spans, `process ${ingestTopic}`);
     expect([ingest.kind, ingest.parentSpanId]).toEqual(['consumer', ok.producerSpanId]);
     expectMessaging(ingest, ingestTopic, group('ingest'));

@@ -18,7 +18,7 @@ describe('Avro decoding options (real registry)', () => {
 
   it('decimals as numbers where a double holds them, big integers as strings, unions wrapped', async () => {
     const schema = ENVELOPE_SCHEMA(namespace);
-    const id = await registerSchema(config.env.SCHEMA_REGISTRY_URL, `${namespace}.PaymentEnvelope`, schema);
+    const id = await registerSchema(config.registry.url, `${namespace}.PaymentEnvelope`, schema);
     const payload = avroWriter(schema).toBuffer({
       id: 'evt_1',
       type: 'payment.succeeded',
@@ -66,7 +66,7 @@ describe('Avro decoding options (real registry)', () => {
         { name: 'l', type: 'long' },
       ],
     };
-    const id = await registerSchema(config.env.SCHEMA_REGISTRY_URL, `${namespace}.Edges`, schema);
+    const id = await registerSchema(config.registry.url, `${namespace}.Edges`, schema);
     const m = Object.defineProperty({ a: '1' }, '__proto__', { value: '2', enumerable: true });
     const decoded = await plain.decode(frame(id, avroWriter(schema).toBuffer({ m, d: -0, l: 1n })));
     expect(stringifyExact(decoded.value, decoded.exact)).toBe('{"m":{"a":"1","__proto__":"2"},"d":-0,"l":1}');

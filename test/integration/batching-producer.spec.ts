@@ -41,7 +41,7 @@ describe('batching producer on the real broker', () => {
   });
 
   it('refuses a topic that is not in the pipeline topology, before it reaches the broker', async () => {
-    const typo = `${config.env.KAFKA_TOPIC_PREFIX}.typo`;
+    const typo = `${config.kafka.topicPrefix}.typo`;
     await expect(producer.send(typo, [{ value: 'x' }])).rejects.toThrow(/not a topic of the pipeline topology/);
     // The direct send (alerts, dead letters) holds to the same table.
     await expect(kafka.send(typo, [{ value: 'x' }])).rejects.toThrow(/not a topic of the pipeline topology/);

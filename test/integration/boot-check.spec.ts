@@ -28,10 +28,8 @@ describe('pipeline boot check', () => {
 
     const error = await listen(transport);
     expect(error).toBeInstanceOf(BootCheckError);
-    expect((error as Error).message).toContain(
-      `${config.env.KAFKA_TOPIC_PREFIX}.subscriptions (subscription-changelog)`,
-    );
-    expect((error as Error).message).not.toContain(`${config.ingestTopics[0]} (ingest)`);
+    expect((error as Error).message).toContain(`${config.kafka.topicPrefix}.subscriptions (subscription-changelog)`);
+    expect((error as Error).message).not.toContain(`${config.ingest.topics[0]} (ingest)`);
   });
 
   it('fails when a handler is registered twice (each record would be processed twice)', async () => {
@@ -51,7 +49,7 @@ describe('pipeline boot check', () => {
     const config = testConfig({ ROLES: 'api' });
     const kafka = new KafkaService(config, pipelineTopology(config));
     const transport = pipelineOf(config, kafka);
-    expect(transport.activeTopics().map((t) => t.topic)).toEqual([`${config.env.KAFKA_TOPIC_PREFIX}.event-types`]);
+    expect(transport.activeTopics().map((t) => t.topic)).toEqual([`${config.kafka.topicPrefix}.event-types`]);
     await kafka.start();
     transport.addHandler(Handlers.eventTypeChangelog, async () => undefined, true);
     expect(await listen(transport)).toBeUndefined();

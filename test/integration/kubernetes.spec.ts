@@ -166,12 +166,12 @@ describe('Kubernetes manifests', () => {
       }),
     );
     const config = AppConfig.fromEnv(mounted);
-    expect(config.kafkaSecurity).toMatchObject({
+    expect(config.kafka.security).toMatchObject({
       protocol: 'SASL_SSL',
       sasl: { mechanism: 'SCRAM-SHA-512', username: 'kafka_sasl_username_file', password: 'kafka_sasl_password_file' },
       tls: { caFile: mounted.KAFKA_SSL_CA_FILE },
     });
-    expect(config.schemaRegistry).toMatchObject({ url: expect.stringMatching(/^https:/), auth: { kind: 'basic' } });
+    expect(config.registry).toMatchObject({ url: expect.stringMatching(/^https:/), auth: { kind: 'basic' } });
   });
 
   it('production: /metrics is on its own port, scraped with the token, reachable from monitoring only', () => {
@@ -218,7 +218,7 @@ describe('Kubernetes manifests', () => {
     expect(trigger.type).toBe('kafka');
     expect(trigger.metadata.topic).toBe(delivery.topic);
     expect(trigger.metadata.consumerGroup).toBe(delivery.consumer.group);
-    expect(scaler.spec.maxReplicaCount).toBeLessThanOrEqual(config.env.KAFKA_TOPIC_PARTITIONS);
+    expect(scaler.spec.maxReplicaCount).toBeLessThanOrEqual(config.kafka.partitions);
     // The scaler reaches the same SASL_SSL listener with the credentials and CA Hookline mounts.
     expect(trigger.metadata.bootstrapServers).toBe(data.KAFKA_BROKERS);
     expect(trigger.metadata).toMatchObject({ sasl: 'scram_sha512', tls: 'enable' });

@@ -68,7 +68,8 @@ describe('migration: secrets stored in clear are encrypted', () => {
   });
 
   it('seals every version of every subscription and every stored body, for the services to open', async () => {
-    expect(await runMigrations(config(TEST_KEY_RING))).toEqual([
+    // These two first; the migrations of later releases follow them.
+    expect((await runMigrations(config(TEST_KEY_RING))).slice(0, 2)).toEqual([
       'SecretsAtRest1734200000000',
       'ApiKeyLifecycle1734200100000',
     ]);

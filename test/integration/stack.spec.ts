@@ -25,7 +25,7 @@ describe('local stack', () => {
     try {
       const topics = new Set(await admin.listTopics());
       for (const spec of buildTopology(config)) expect(topics.has(spec.topic)).toBe(true);
-      const changelog = `${config.env.KAFKA_TOPIC_PREFIX}.subscriptions`;
+      const changelog = `${config.kafka.topicPrefix}.subscriptions`;
       const described = await admin.describeConfigs({
         includeSynonyms: false,
         resources: [{ type: 2, name: changelog, configNames: ['cleanup.policy'] }],
@@ -37,7 +37,7 @@ describe('local stack', () => {
   });
 
   it('produces to and consumes from the broker, committing what was processed', async () => {
-    const topic = config.ingestTopics[0];
+    const topic = config.ingest.topics[0];
     const count = 50;
     await kafka.send(
       topic,
@@ -74,7 +74,7 @@ describe('local stack', () => {
   });
 
   it('registers and fetches a schema in the registry, and round-trips an Avro record', async () => {
-    const registry = new SchemaRegistry({ host: config.env.SCHEMA_REGISTRY_URL });
+    const registry = new SchemaRegistry({ host: config.registry.url });
     const subject = uniqueId('stack-test-');
     const schema = JSON.stringify({
       type: 'record',

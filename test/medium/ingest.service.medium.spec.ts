@@ -46,8 +46,8 @@ describe('IngestService (medium)', () => {
     return id;
   };
   const record = (text: string | Buffer, tenant = stack.tenant): InboundMessage => ({
-    topic: stack.config.ingestTopics[0],
-    group: `${stack.config.groupPrefix}.ingest`,
+    topic: stack.config.ingest.topics[0],
+    group: `${stack.config.kafka.groupPrefix}.ingest`,
     partition: 0,
     offset: String(++offset),
     key: null,
@@ -92,7 +92,7 @@ describe('IngestService (medium)', () => {
   });
 
   it.each([
-    ['too_large', () => Buffer.alloc(stack.config.env.MAX_EVENT_BYTES + 1, 32), /MAX_EVENT_BYTES is \d+/],
+    ['too_large', () => Buffer.alloc(stack.config.limits.maxEventBytes + 1, 32), /MAX_EVENT_BYTES is \d+/],
     ['undecodable', () => 'not json {', /not JSON and not registry-framed/],
     ['invalid_envelope', () => '{"id":"x","type":"order","data":{}}', /type must be a dotted name.*created_at/],
   ])(

@@ -81,7 +81,7 @@ export class PipelineHarness {
   }
   /** The deployment's topic prefix; `topic('dlq')` is one of its topics. */
   get prefix(): string {
-    return this.config.env.KAFKA_TOPIC_PREFIX;
+    return this.config.kafka.topicPrefix;
   }
   topic(name: string): string {
     return `${this.prefix}.${name}`;
@@ -215,7 +215,7 @@ export class PipelineHarness {
     headers: Record<string, string> = { 'tenant-id': this.tenant },
   ): Promise<unknown> {
     return this.kafka.send(
-      this.config.ingestTopics[0],
+      this.config.ingest.topics[0],
       events.map((e) => ({ value: Buffer.isBuffer(e) ? e : JSON.stringify(e), headers })),
     );
   }

@@ -30,7 +30,7 @@ export async function mediumModule(
 ): Promise<TestingModule> {
   const builder = Test.createTestingModule({ imports: [...foundationModules(config), feature] });
   // Quiet as the app is under testConfig's LOG_LEVEL=silent (Nest's testing logger would print errors).
-  if (config.env.LOG_LEVEL === 'silent') builder.setLogger(silent);
+  if (config.runtime.logLevel === 'silent') builder.setLogger(silent);
   for (const { provide, useValue } of replacements) builder.overrideProvider(provide).useValue(useValue);
   const module = await builder.compile();
   return module.init();
@@ -71,13 +71,13 @@ export class MediumStack {
     await receiver?.start();
     const stack = new MediumStack(receiver ? { EGRESS_CA_FILE: receiver.caFile, ...env } : env, receiver);
     // The test's own Kafka client logs through Nest's Logger too.
-    if (stack.config.env.LOG_LEVEL === 'silent') Logger.overrideLogger(silent);
+    if (stack.config.runtime.logLevel === 'silent') Logger.overrideLogger(silent);
     await stack.kafka.start();
     return stack;
   }
 
   get prefix(): string {
-    return this.config.env.KAFKA_TOPIC_PREFIX;
+    return this.config.kafka.topicPrefix;
   }
 
   /** mediumModule on this stack's configuration; closed with the stack. */

@@ -67,8 +67,9 @@ describe('event types: names, schemas, operator scope', () => {
 
   it('reads the catalog settings, refusing short operator keys and unknown modes', () => {
     const config = AppConfig.fromEnv({ OPERATOR_API_KEYS: 'aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb' });
-    expect(config.operatorApiKeys).toEqual(['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']);
-    expect(config.env).toMatchObject({ INGEST_UNKNOWN_TYPES: 'deliver', EVENT_TYPE_SUBJECT_PREFIX: 'event-type.' });
+    expect(config.api.operatorKeys).toEqual(['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']);
+    expect(config.ingest.unknownTypes).toBe('deliver');
+    expect(config.catalog.subjectPrefix).toBe('event-type.');
     expect(() => AppConfig.fromEnv({ OPERATOR_API_KEYS: 'short' })).toThrow(/OPERATOR_API_KEYS/);
     expect(() => AppConfig.fromEnv({ INGEST_UNKNOWN_TYPES: 'drop' })).toThrow(/INGEST_UNKNOWN_TYPES/);
   });

@@ -46,8 +46,8 @@ export class ApiKeysService implements OnModuleInit {
    */
   async onModuleInit(): Promise<void> {
     const seeds = [
-      ...this.config.operatorApiKeys.map((key) => ({ tenant: OPERATOR_TENANT, key, operator: true })),
-      ...this.config.bootstrapApiKeys.map(({ tenant, key }) => ({ tenant, key, operator: false })),
+      ...this.config.api.operatorKeys.map((key) => ({ tenant: OPERATOR_TENANT, key, operator: true })),
+      ...this.config.api.bootstrapKeys.map(({ tenant, key }) => ({ tenant, key, operator: false })),
     ];
     for (const { tenant, key, operator } of seeds) {
       await this.repository.insertIfAbsent({
@@ -60,8 +60,8 @@ export class ApiKeysService implements OnModuleInit {
     }
     for (const revoked of await this.repository.revokedAmong(seeds.map((s) => hashApiKey(s.key))))
       this.logger.warn(`configured key ${revoked.keyPrefix}… of ${revoked.tenantId} is revoked and stays revoked`);
-    if (this.config.bootstrapApiKeys.length) {
-      this.logger.log(`${this.config.bootstrapApiKeys.length} API key(s) of API_KEYS present`);
+    if (this.config.api.bootstrapKeys.length) {
+      this.logger.log(`${this.config.api.bootstrapKeys.length} API key(s) of API_KEYS present`);
     }
   }
 

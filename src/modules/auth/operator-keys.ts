@@ -47,7 +47,7 @@ export function revokeOperatorKey(config: AppConfig, idOrKey: string): Promise<b
   });
 }
 
-/** `config` reads the environment when a command runs (only the CLI's entry point reads process.env). */
+/** `config` reads the environment when a command runs (the CLI's entry point, through AppConfig.fromProcessEnv). */
 export function registerOperatorKeyCommands(program: Command, config: () => AppConfig): void {
   const keys = program.command('operator-keys').description('manage operator keys (they change the event catalog)');
   keys

@@ -64,13 +64,13 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly catalog: EventCatalog,
     private readonly changelog: EventTypeChangelog,
   ) {
-    this.prefix = config.env.EVENT_TYPE_SUBJECT_PREFIX;
+    this.prefix = config.catalog.subjectPrefix;
     this.registry = registryAccessOf(config);
   }
 
   onApplicationBootstrap(): void {
     const holdsCatalog = this.config.hasRole('api') || this.config.hasRole('ingest');
-    if (holdsCatalog && this.config.env.EVENT_TYPE_REGISTRY_POLL_MS > 0) this.schedule(0);
+    if (holdsCatalog && this.config.catalog.registryPollMs > 0) this.schedule(0);
   }
 
   onModuleDestroy(): void {
@@ -83,7 +83,7 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
     this.timer = setTimeout(() => {
       this.poll()
         .catch((error: unknown) => this.report('poll', `registry not read: ${String(error)}`))
-        .finally(() => this.schedule(this.config.env.EVENT_TYPE_REGISTRY_POLL_MS));
+        .finally(() => this.schedule(this.config.catalog.registryPollMs));
     }, delay);
     this.timer.unref();
   }

@@ -29,8 +29,8 @@ export class DataValidator {
     config: AppConfig,
     private readonly catalog: EventCatalog,
   ) {
-    this.mode = config.env.INGEST_DATA_VALIDATION;
-    this.unknown = config.env.INGEST_UNKNOWN_TYPES;
+    this.mode = config.ingest.dataValidation;
+    this.unknown = config.ingest.unknownTypes;
   }
 
   /** Throws PoisonMessageError (unknown_type or invalid_data) when the modes say to park. */

@@ -1,6 +1,6 @@
 import { isMessageId, MESSAGE_ID } from '../../platform/egress/signer.js';
 import { nestsDeeperThan } from '../../platform/json/json-text.js';
-import { PoisonMessageError } from './ingest-errors.js';
+import { PoisonMessageError, type EnvelopeProblem } from './ingest-errors.js';
 
 /**
  * The public contract of publishing an event: the envelope's rules, checked here and nowhere else
@@ -17,13 +17,6 @@ export interface EventEnvelope {
   tenant_id?: string;
   /** `data` as its producer wrote it when it came as a JSON string (Avro envelopes often carry it so). */
   dataJson?: string;
-}
-
-/** One broken rule: the field and what it must be. */
-export interface EnvelopeProblem {
-  field: 'id' | 'type' | 'created_at' | 'data' | 'tenant_id' | 'body';
-  code: 'INVALID_TYPE' | 'INVALID_VALUE' | 'TOO_DEEP';
-  message: string;
 }
 
 export const ENVELOPE_LIMITS = {

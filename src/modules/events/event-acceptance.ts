@@ -36,10 +36,10 @@ export class EventAcceptance {
   /** The event as accepted, or a PoisonMessageError carrying what can be read of the event. */
   async accept(message: AcceptanceInput): Promise<AcceptedEvent> {
     const size = message.value?.length ?? 0;
-    if (size > this.config.env.MAX_EVENT_BYTES)
+    if (size > this.config.limits.maxEventBytes)
       throw new PoisonMessageError(
         'too_large',
-        `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.env.MAX_EVENT_BYTES}`,
+        `the event is ${size} bytes; MAX_EVENT_BYTES is ${this.config.limits.maxEventBytes}`,
       );
     const decoded = await this.decoder.decode(message.value);
     try {
@@ -53,8 +53,7 @@ export class EventAcceptance {
 
   private check(message: AcceptanceInput, decoded: DecodedRecord): AcceptedEvent {
     const envelope = checkEnvelope(decoded.value);
-    const { env } = this.config;
-    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, env.DEFAULT_TENANT);
+    const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.ingest.defaultTenant);
     this.validator.check(envelope.type, decoded.exact ? withPlainNumbers(envelope.data) : envelope.data);
     return { format: decoded.format, envelope, tenantId, dataText: this.dataText(decoded, envelope) };
   }
@@ -67,7 +66,7 @@ export class EventAcceptance {
   private dataText(decoded: DecodedRecord, envelope: EventEnvelope): string {
     const written = envelope.dataJson ?? (decoded.text === undefined ? undefined : memberText(decoded.text, 'data'));
     if (written === undefined) return stringifyExact(envelope.data, decoded.exact);
-    return this.config.env.BIG_INTEGERS_AS === 'string' ? unsafeIntegersAsStrings(written) : written;
+    return this.config.ingest.decoding.bigIntegersAs === 'string' ? unsafeIntegersAsStrings(written) : written;
   }
 
   private readable(value: unknown, message: AcceptanceInput): RefusedEvent {
@@ -75,7 +74,11 @@ export class EventAcceptance {
     const text = (field: unknown) => (typeof field === 'string' && field.length > 0 ? field : undefined);
     let tenantId: string | undefined;
     try {
-      tenantId = resolveTenant(message.headers['tenant-id'], text(envelope.tenant_id), this.config.env.DEFAULT_TENANT);
+      tenantId = resolveTenant(
+        message.headers['tenant-id'],
+        text(envelope.tenant_id),
+        this.config.ingest.defaultTenant,
+      );
     } catch {
       // no tenant can be named: the dead letter is an operator's to find
     }

@@ -59,11 +59,11 @@ export class EventDecoder {
     config: AppConfig,
     private readonly availability: RegistryAvailability,
   ) {
-    const { env } = config;
-    this.wrapUnions = env.AVRO_UNION_WRAPPING;
+    const { decimalAs, bigIntegersAs, unionWrapping } = config.ingest.decoding;
+    this.wrapUnions = unionWrapping;
     this.access = registryAccessOf(config);
-    const longType = exactLongType(env.BIG_INTEGERS_AS);
-    const logicalTypes = avroLogicalTypes({ decimalAs: env.AVRO_DECIMAL_AS, bigIntegersAs: env.BIG_INTEGERS_AS });
+    const longType = exactLongType(bigIntegersAs);
+    const logicalTypes = avroLogicalTypes({ decimalAs, bigIntegersAs });
     const isPlainLong = (schema: unknown) =>
       schema === 'long' ||
       (typeof schema === 'object' &&

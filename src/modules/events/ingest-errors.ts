@@ -1,4 +1,9 @@
-import type { EnvelopeProblem } from './envelope.js';
+/** One broken rule: the field and what it must be. */
+export interface EnvelopeProblem {
+  field: 'id' | 'type' | 'created_at' | 'data' | 'tenant_id' | 'body';
+  code: 'INVALID_TYPE' | 'INVALID_VALUE' | 'TOO_DEEP';
+  message: string;
+}
 
 /** Why an ingest record cannot become an event; the reason codes of the DLQ header (docs/errors.md). */
 export type PoisonReason =

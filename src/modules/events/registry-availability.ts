@@ -66,7 +66,7 @@ export class RegistryAvailability {
 
   verdict(now = Date.now()): HealthVerdict {
     const since = this.failingSince;
-    if (since === undefined || now - since < this.config.env.READY_SCHEMA_REGISTRY_FAILURE_MS) return { ok: true };
+    if (since === undefined || now - since < this.config.health.readySchemaRegistryFailureMs) return { ok: true };
     return { ok: false, code: this.lastFailure === 'auth' ? RegistryReasons.auth : RegistryReasons.other };
   }
 }

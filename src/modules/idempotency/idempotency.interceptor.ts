@@ -47,7 +47,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // Keyed: a request body may hold a credential, and the table must not let anyone test guesses of it.
     const request = `${req.method} ${req.originalUrl ?? req.url}\n${req.rawBody ?? ''}`;
     const fingerprint = this.box.fingerprint(FINGERPRINT_PURPOSE, request);
-    return from(this.repository.reserve(tenant, key, fingerprint, this.config.env.IDEMPOTENCY_TTL_HOURS)).pipe(
+    return from(this.repository.reserve(tenant, key, fingerprint, this.config.api.idempotencyTtlHours)).pipe(
       switchMap((reservation) => {
         const same =
           reservation.kind === 'reserved' ||

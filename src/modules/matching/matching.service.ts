@@ -80,7 +80,7 @@ export class MatchingService implements OnModuleInit {
    */
   private async matchTypeAsOf(tenantId: string, eventType: string, publishedAt: number): Promise<SubscriptionView[]> {
     const started = Date.now();
-    const bound = this.config.env.INGEST_FRESHNESS_WAIT_MS;
+    const bound = this.config.ingest.freshnessWaitMs;
     if (bound === 0 || this.lease.covers(started) || this.freshness.caughtUpAsOf >= Math.min(publishedAt, started))
       return this.match(tenantId, eventType);
     waits.inc();

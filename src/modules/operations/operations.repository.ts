@@ -29,7 +29,7 @@ export class OperationsRepository {
   async create(tenantId: string, kind: OperationKind, parameters: Record<string, unknown>): Promise<OperationEntity> {
     const rows = await this.db.query(
       `INSERT INTO operations (id, tenant_id, namespace, kind, parameters) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [uuidv7(), tenantId, this.config.env.KAFKA_TOPIC_PREFIX, kind, JSON.stringify(parameters)],
+      [uuidv7(), tenantId, this.config.kafka.topicPrefix, kind, JSON.stringify(parameters)],
     );
     return toOperation(returnedRows(rows)[0]);
   }

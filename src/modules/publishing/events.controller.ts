@@ -78,7 +78,7 @@ export class EventsController {
     @Body() body: unknown,
     @Req() req: RequestWithBody,
   ): Promise<PublishBatchResponse> {
-    const max = this.config.env.BATCH_MAX_ITEMS;
+    const max = this.config.api.batchMaxItems;
     if (!Array.isArray(body) || body.length === 0)
       throw AppError.validation([
         { field: 'body', code: 'INVALID_TYPE', message: 'The body must be a non-empty array of events.' },

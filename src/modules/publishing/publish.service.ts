@@ -65,7 +65,7 @@ export class PublishService {
     private readonly producer: BatchingProducer,
     private readonly receipts: IdempotencyRepository,
   ) {
-    this.topic = config.ingestTopics[0];
+    this.topic = config.ingest.topics[0];
   }
 
   async publish(tenantId: string, items: PublishItem[], batch: boolean): Promise<ItemResult[]> {
@@ -164,7 +164,7 @@ export class PublishService {
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
       settled,
-      new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), this.config.env.PUBLISH_ACK_TIMEOUT_MS))),
+      new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), this.config.api.publishAckTimeoutMs))),
     ]).finally(() => clearTimeout(timer));
     if (outcome === 'acked') return items.map((p) => accepted(p.index, p.event));
     if (outcome === 'timeout') {
@@ -187,12 +187,12 @@ export class PublishService {
   }
 
   private get ttlHours(): number {
-    return this.config.env.IDEMPOTENCY_TTL_HOURS;
+    return this.config.api.idempotencyTtlHours;
   }
 
   /** Seconds a client waits before trying again: about one acknowledgement timeout. */
   private get retryAfter(): number {
-    return Math.max(1, Math.ceil(this.config.env.PUBLISH_ACK_TIMEOUT_MS / 1000));
+    return Math.max(1, Math.ceil(this.config.api.publishAckTimeoutMs / 1000));
   }
 }
 

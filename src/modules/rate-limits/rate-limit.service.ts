@@ -21,7 +21,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async consume(bucket: string): Promise<RateLimitDecision> {
-    const limit = this.config.env.API_RATE_LIMIT_PER_MINUTE;
+    const limit = this.config.api.rateLimitPerMinute;
     const { hits, resetAt } = await this.repository.hit(bucket);
     const headers: Record<string, string> = {
       'X-RateLimit-Limit': String(limit),

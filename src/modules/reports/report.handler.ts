@@ -46,7 +46,7 @@ export class ReportHandler implements OperationHandler {
     const p = run.parameters as unknown as ReportParameters;
     const { id, tenantId } = run.operation;
     const scope: AttemptWindow = { tenantId, from: p.from, to: p.to };
-    const perBatch = Math.max(1, Math.floor(this.config.env.OPERATIONS_BATCH_SIZE / 10));
+    const perBatch = Math.max(1, Math.floor(this.config.operations.batchSize / 10));
     let state = run.resumeFrom as ReportCheckpoint | null;
     if (!state) {
       const total = p.subscription_id ? 1 : await this.attempts.countSubscriptionsWithAttempts(scope);

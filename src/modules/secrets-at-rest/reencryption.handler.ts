@@ -43,7 +43,7 @@ export class ReencryptionHandler implements OperationHandler {
         `This run moves values to key "${state.keyId}", but this runner seals with "${this.box.primaryKeyId}": ` +
           'start a new re-encryption once every instance runs with the same key ring.',
       );
-    const batch = this.config.env.OPERATIONS_BATCH_SIZE;
+    const batch = this.config.operations.batchSize;
     for (const store of stores.filter((s) => state.store === null || s.name >= state.store)) {
       let cursor = store.name === state.store ? state.cursor : null;
       do {

@@ -34,7 +34,7 @@ export class SubscriptionBatchService {
         { field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON array of subscriptions.' },
       ]);
     }
-    const max = this.config.env.BATCH_MAX_ITEMS;
+    const max = this.config.api.batchMaxItems;
     if (body.length === 0) {
       throw AppError.validation([
         { field: 'body', code: 'TOO_FEW', message: 'The batch must hold at least one item.' },

@@ -27,7 +27,7 @@ export class VerificationBudget {
 
   /** At most this many of one tenant's challenges run at once here (a batch sizes its workers to it). */
   get concurrency(): number {
-    return this.config.env.VERIFICATION_CONCURRENCY;
+    return this.config.verification.concurrency;
   }
 
   /** Runs `challenge` within the tenant's budget, or throws RATE_LIMITED without running it. */
@@ -40,7 +40,7 @@ export class VerificationBudget {
     this.inFlight.set(tenantId, running + 1);
     try {
       const { hits, resetAt } = await this.counts.hit(`verify:${tenantId}`);
-      const perMinute = this.config.env.VERIFICATION_RATE_PER_MINUTE;
+      const perMinute = this.config.verification.ratePerMinute;
       if (hits > perMinute) {
         refused.inc({ bound: 'rate' });
         throw limited(`at most ${perMinute} verification requests a minute per tenant`, resetAt - Date.now() / 1000);

@@ -2,85 +2,180 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Environment, ROLES, type Role } from './environment.js';
-import { parseDurationList } from './duration.js';
-import {
-  connectionSecurityProblems,
-  kafkaSecurityOf,
-  registryConnectionOf,
-  type KafkaSecurity,
-  type RegistryConnection,
-} from './connection-security.js';
+import { connectionSecurityProblems, type KafkaSecurity, type RegistryConnection } from './connection-security.js';
 import { withFileValues } from './file-values.js';
-import { ConfigError, parseKeyRing, type EncryptionKeySetting } from './secret-settings.js';
+import { ConfigError, type EncryptionKeySetting } from './secret-settings.js';
 import type { DeploymentEnvironment } from './security.env.js';
+import { apiSettings, verificationSettings, type ApiSettings, type VerificationSettings } from './sections/api.js';
+import {
+  catalogSettings,
+  operationsSettings,
+  outboxSettings,
+  retentionSettings,
+  type CatalogSettings,
+  type OperationsSettings,
+  type OutboxSettings,
+  type RetentionSettings,
+} from './sections/background.js';
+import {
+  databaseSettings,
+  egressSettings,
+  httpSettings,
+  kafkaSettings,
+  registrySettings,
+  type DatabaseSettings,
+  type EgressSettings,
+  type HttpSettings,
+  type KafkaSettings,
+} from './sections/connections.js';
+import { frozen, list } from './sections/lists.js';
+import { orderedSettings, type OrderedSettings } from './sections/ordered.js';
+import {
+  circuitSettings,
+  deliverySettings,
+  healthSettings,
+  ingestSettings,
+  limitSettings,
+  type CircuitSettings,
+  type DeliverySettings,
+  type HealthSettings,
+  type IngestSettings,
+  type LimitSettings,
+} from './sections/pipeline.js';
+import {
+  metricsSettings,
+  runtimeSettings,
+  secretsSettings,
+  type MetricsSettings,
+  type RuntimeSettings,
+  type SecretsSettings,
+} from './sections/runtime.js';
 
 export { ConfigError };
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /**
- * The validated, typed configuration. Built once from the environment and injected everywhere;
- * derived values (lists, durations, role set) are computed here so no caller re-parses.
+ * The validated, typed configuration. Built once from the environment and injected everywhere.
+ * Callers read it by concern (`config.kafka.brokers`, `config.delivery.retrySchedule`), each value
+ * parsed here once (lists as arrays, durations as ms) and frozen; nothing outside this folder reads
+ * `env` (eslint.config.mjs forbids it), which stays for the child-process environment of devtools.
  */
 export class AppConfig {
+  /** The raw validated variables, for the environment of a child process; read the sections instead. */
   readonly env: Readonly<Environment>;
   readonly roles: ReadonlySet<Role>;
-  readonly kafkaBrokers: string[];
-  readonly ingestTopics: string[];
-  readonly retrySchedule: { label: string; ms: number }[];
-  /** ALERT_RETRY_SCHEDULE: the waits before an alert's second, third… attempt, ms. */
-  readonly alertRetrySchedule: number[];
-  readonly egressAllowCidrs: string[];
-  readonly bootstrapApiKeys: { tenant: string; key: string }[];
-  /** Prefix of every consumer group: KAFKA_GROUP_PREFIX, else derived from the topic prefix (one deployment, its own groups). */
-  readonly groupPrefix: string;
-  readonly operatorApiKeys: string[];
-  /** TLS and SASL of every Kafka client (platform/kafka/kafka-client.ts builds them all). */
-  readonly kafkaSecurity: KafkaSecurity;
-  /** The registry's URL without user-info, its credentials and trusted CAs. */
-  readonly schemaRegistry: RegistryConnection;
-  /** The key ring of secrets at rest, first key first (it encrypts); empty when none is configured. */
-  readonly encryptionKeys: readonly EncryptionKeySetting[];
-  /** The bearer token /metrics requires; empty: none. */
-  readonly metricsBearerToken: string;
-  /** EGRESS_PROXY_URL (or the file's content); empty: endpoints are reached directly. */
-  readonly egressProxyUrl: string;
+  readonly runtime: RuntimeSettings;
+  readonly http: HttpSettings;
+  readonly api: ApiSettings;
+  readonly verification: VerificationSettings;
+  readonly database: DatabaseSettings;
+  readonly kafka: KafkaSettings;
+  /** The schema registry's URL without user-info, its credentials and trusted CAs. */
+  readonly registry: Readonly<RegistryConnection>;
+  readonly catalog: CatalogSettings;
+  readonly ingest: IngestSettings;
+  readonly delivery: DeliverySettings;
+  readonly circuit: CircuitSettings;
+  readonly egress: EgressSettings;
+  readonly limits: LimitSettings;
+  readonly health: HealthSettings;
+  readonly operations: OperationsSettings;
+  readonly ordered: OrderedSettings;
+  readonly outbox: OutboxSettings;
+  readonly retention: RetentionSettings;
+  readonly metrics: MetricsSettings;
+  readonly secrets: SecretsSettings;
 
   constructor(env: Environment) {
     this.env = Object.freeze(env);
     const roles = list(env.ROLES);
     this.roles = new Set(roles.includes('all') ? ROLES : (roles as Role[]));
-    this.kafkaBrokers = list(env.KAFKA_BROKERS);
-    this.ingestTopics = list(env.INGEST_TOPICS);
-    this.retrySchedule = parseDurationList(env.RETRY_SCHEDULE);
-    this.alertRetrySchedule = parseDurationList(env.ALERT_RETRY_SCHEDULE).map((tier) => tier.ms);
-    this.egressAllowCidrs = list(env.EGRESS_ALLOW_CIDRS);
-    this.groupPrefix = env.KAFKA_GROUP_PREFIX || `hookline.${env.KAFKA_TOPIC_PREFIX}`;
-    this.operatorApiKeys = list(env.OPERATOR_API_KEYS);
-    this.kafkaSecurity = kafkaSecurityOf(env);
-    this.schemaRegistry = registryConnectionOf(env);
-    this.bootstrapApiKeys = list(env.API_KEYS).map((pair) => {
-      const at = pair.indexOf(':');
-      return { tenant: pair.slice(0, at), key: pair.slice(at + 1) };
-    });
+    this.runtime = frozen(runtimeSettings(env));
+    this.http = frozen(httpSettings(env));
+    this.api = frozen(apiSettings(env));
+    this.verification = frozen(verificationSettings(env));
+    this.database = frozen(databaseSettings(env));
+    this.kafka = frozen(kafkaSettings(env));
+    this.registry = frozen(registrySettings(env));
+    this.catalog = frozen(catalogSettings(env));
+    this.ingest = frozen(ingestSettings(env));
+    this.delivery = frozen(deliverySettings(env));
+    this.circuit = frozen(circuitSettings(env));
+    this.egress = frozen(egressSettings(env));
+    this.limits = frozen(limitSettings(env));
+    this.health = frozen(healthSettings(env));
+    this.operations = frozen(operationsSettings(env));
+    this.ordered = frozen(orderedSettings(env));
+    this.outbox = frozen(outboxSettings(env));
+    this.retention = frozen(retentionSettings(env));
+    this.metrics = frozen(metricsSettings(env));
     // SECRETS_ENCRYPTION_KEYS_FILE and METRICS_BEARER_TOKEN_FILE were read into these by fromEnv.
-    this.encryptionKeys = Object.freeze(parseKeyRing(env.SECRETS_ENCRYPTION_KEYS));
-    this.metricsBearerToken = env.METRICS_BEARER_TOKEN;
-    // EGRESS_PROXY_URL_FILE was read into it by fromEnv, and validated with the other variables.
-    this.egressProxyUrl = env.EGRESS_PROXY_URL;
-  }
-
-  /** Production unless DEPLOYMENT_ENVIRONMENT says development: then a start without a key ring is allowed. */
-  get deploymentEnvironment(): DeploymentEnvironment {
-    return this.env.DEPLOYMENT_ENVIRONMENT;
+    this.secrets = frozen(secretsSettings(env));
   }
 
   hasRole(role: Role): boolean {
     return this.roles.has(role);
+  }
+
+  /** @deprecated read config.kafka.brokers */
+  get kafkaBrokers(): string[] {
+    return this.kafka.brokers as string[];
+  }
+  /** @deprecated read config.ingest.topics */
+  get ingestTopics(): string[] {
+    return this.ingest.topics as string[];
+  }
+  /** @deprecated read config.delivery.retrySchedule */
+  get retrySchedule(): { label: string; ms: number }[] {
+    return this.delivery.retrySchedule as { label: string; ms: number }[];
+  }
+  /** @deprecated read config.delivery.alertRetryScheduleMs */
+  get alertRetrySchedule(): number[] {
+    return this.delivery.alertRetryScheduleMs as number[];
+  }
+  /** @deprecated read config.egress.allowCidrs */
+  get egressAllowCidrs(): string[] {
+    return this.egress.allowCidrs as string[];
+  }
+  /** @deprecated read config.api.bootstrapKeys */
+  get bootstrapApiKeys(): { tenant: string; key: string }[] {
+    return this.api.bootstrapKeys as { tenant: string; key: string }[];
+  }
+  /** @deprecated read config.kafka.groupPrefix */
+  get groupPrefix(): string {
+    return this.kafka.groupPrefix;
+  }
+  /** @deprecated read config.api.operatorKeys */
+  get operatorApiKeys(): string[] {
+    return this.api.operatorKeys as string[];
+  }
+  /** @deprecated read config.kafka.security */
+  get kafkaSecurity(): KafkaSecurity {
+    return this.kafka.security;
+  }
+  /** @deprecated read config.registry */
+  get schemaRegistry(): RegistryConnection {
+    return this.registry;
+  }
+  /** @deprecated read config.secrets.encryptionKeys */
+  get encryptionKeys(): readonly EncryptionKeySetting[] {
+    return this.secrets.encryptionKeys;
+  }
+  /** @deprecated read config.metrics.bearerToken */
+  get metricsBearerToken(): string {
+    return this.metrics.bearerToken;
+  }
+  /** @deprecated read config.egress.proxyUrl */
+  get egressProxyUrl(): string {
+    return this.egress.proxyUrl;
+  }
+  /** @deprecated read config.secrets.deploymentEnvironment */
+  get deploymentEnvironment(): DeploymentEnvironment {
+    return this.secrets.deploymentEnvironment;
+  }
+
+  /** The configuration of this process, from its environment: the entry points' one read of process.env. */
+  static fromProcessEnv(): AppConfig {
+    return AppConfig.fromEnv(process.env);
   }
 
   /**

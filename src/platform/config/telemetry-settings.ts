@@ -32,3 +32,8 @@ export function telemetrySettings(env: Record<string, string | undefined>): Tele
     metricsExporterRequested: set(env.OTEL_METRICS_EXPORTER),
   };
 }
+
+/** This process's telemetry settings: otel.ts decides before AppConfig exists, from the OTEL_* variables. */
+export function processTelemetrySettings(): TelemetrySettings {
+  return telemetrySettings(process.env);
+}

@@ -15,8 +15,8 @@ export const MISSING_KEY_RING_MESSAGE =
  * key, so what was sealed with it can be re-encrypted under a real key.
  */
 export function keyRingFromConfig(config: AppConfig): KeyRing {
-  const configured = config.encryptionKeys;
-  if (config.deploymentEnvironment === 'production') {
+  const configured = config.secrets.encryptionKeys;
+  if (config.secrets.deploymentEnvironment === 'production') {
     if (configured.length === 0) throw new MissingKeyRingError(MISSING_KEY_RING_MESSAGE);
     if (configured.some((k) => k.id === INSECURE_DEVELOPMENT_KEY.id))
       throw new MissingKeyRingError(`key id "${INSECURE_DEVELOPMENT_KEY.id}" is reserved for development`);

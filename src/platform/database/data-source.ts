@@ -11,13 +11,13 @@ export function dataSourceOptions(config: AppConfig, entities: DataSourceOptions
   const migrations = migrationsFor(() => (box ??= new SecretBox(keyRingFromConfig(config))));
   return {
     type: 'postgres',
-    url: config.env.DATABASE_URL,
+    url: config.database.url,
     entities,
     migrations,
     migrationsTableName: 'schema_migrations',
     synchronize: false,
     logging: false,
-    extra: { max: config.env.DATABASE_POOL_SIZE, connectionTimeoutMillis: 10_000 },
+    extra: { max: config.database.poolSize, connectionTimeoutMillis: 10_000 },
   };
 }
 
@@ -38,7 +38,7 @@ export async function connect(source: DataSource, config: AppConfig): Promise<Da
     return await source.initialize();
   } catch (error) {
     throw new DatabaseUnavailableError(
-      `Postgres is not reachable at DATABASE_URL=${redactUrl(config.env.DATABASE_URL)}: ${(error as Error).message}`,
+      `Postgres is not reachable at DATABASE_URL=${redactUrl(config.database.url)}: ${(error as Error).message}`,
     );
   }
 }

@@ -15,7 +15,7 @@ export class DatabaseModule {
           useFactory: () => ({
             ...dataSourceOptions(config),
             autoLoadEntities: true,
-            migrationsRun: config.env.DATABASE_MIGRATE_ON_START,
+            migrationsRun: config.database.migrateOnStart,
             retryAttempts: 0,
           }),
           // Connects once with a clear error instead of the module's silent retry loop.

@@ -80,6 +80,6 @@ export class PartitionMaintenance implements OnApplicationBootstrap, OnModuleDes
   }
 
   private retentionDays(table: PartitionedTable): number {
-    return table === 'events' ? this.config.env.EVENT_RETENTION_DAYS : this.config.env.ATTEMPT_RETENTION_DAYS;
+    return table === 'events' ? this.config.retention.eventDays : this.config.retention.attemptDays;
   }
 }

@@ -74,18 +74,18 @@ export class EgressClient implements OnModuleDestroy {
     private readonly config: AppConfig,
     readonly guard: EgressGuard,
   ) {
-    this.defaultTimeoutMs = config.env.DELIVERY_TIMEOUT_MS;
-    this.roots = trustedCertificates(config.env.EGRESS_CA_FILE);
-    this.proxy = config.egressProxyUrl ? parseEgressProxy(config.egressProxyUrl) : undefined;
+    this.defaultTimeoutMs = config.delivery.timeoutMs;
+    this.roots = trustedCertificates(config.egress.caFile);
+    this.proxy = config.egress.proxyUrl ? parseEgressProxy(config.egress.proxyUrl) : undefined;
     // One context for every connection: passing `ca` instead makes each TLS handshake parse
     // the whole root store again (a sixth of the service's CPU in the benchmark).
     // Per origin, and many subscriptions share an origin (one SaaS host, one test receiver): a
     // per-subscription bound here would let one hanging subscription take every connection of
     // its neighbours. The scheduler bounds each subscription; the pool only bounds the total.
-    this.agent = this.pool(createSecureContext({ ca: this.roots }), config.env.DELIVERY_CONCURRENCY);
+    this.agent = this.pool(createSecureContext({ ca: this.roots }), config.delivery.concurrency);
     // A client certificate's connections are its subscription's alone, bounded like its requests.
     this.certificatePools = new ClientCertificatePools((cert, key) =>
-      this.pool(createSecureContext({ ca: this.roots, cert, key }), config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION),
+      this.pool(createSecureContext({ ca: this.roots, cert, key }), config.delivery.concurrencyPerSubscription),
     );
   }
 
@@ -93,7 +93,7 @@ export class EgressClient implements OnModuleDestroy {
     const connect = egressConnector({
       guard: this.guard,
       secureContext,
-      timeoutMs: Math.min(10_000, this.config.env.DELIVERY_TIMEOUT_MS),
+      timeoutMs: Math.min(10_000, this.config.delivery.timeoutMs),
       proxy: this.proxy,
     });
     return new Agent({ keepAliveTimeout: 30_000, connections, connect });

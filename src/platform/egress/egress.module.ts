@@ -11,7 +11,7 @@ import { IpPolicy } from './ip-policy.js';
     {
       provide: IpPolicy,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new IpPolicy(config.egressAllowCidrs),
+      useFactory: (config: AppConfig) => new IpPolicy(config.egress.allowCidrs),
     },
     { provide: EgressGuard, inject: [IpPolicy], useFactory: (policy: IpPolicy) => new EgressGuard(policy) },
     {

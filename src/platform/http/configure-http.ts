@@ -30,7 +30,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, openApiF
   // With the API role, early errors wait for the rate-limit step (see deferred-error.ts).
   const defer = config.hasRole('api');
   app.use(exceptDocs(contentNegotiationMiddleware(defer)));
-  app.use(jsonBodyMiddleware(config.env.API_BODY_LIMIT, defer));
+  app.use(jsonBodyMiddleware(config.api.bodyLimitBytes, defer));
   app.useGlobalFilters(new ApiExceptionFilter(server));
   app.useLogger(app.get(Logger));
   // The document describes the API role's routes; other roles serve health and metrics only.

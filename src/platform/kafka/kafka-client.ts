@@ -23,13 +23,13 @@ export interface KafkaClientOptions {
  */
 export function createKafkaClient(config: AppConfig, options: KafkaClientOptions = {}): Kafka {
   return new Kafka({
-    clientId: options.clientId ?? config.env.KAFKA_CLIENT_ID,
-    brokers: config.kafkaBrokers,
-    connectionTimeout: config.env.KAFKA_CONNECT_TIMEOUT_MS,
+    clientId: options.clientId ?? config.kafka.clientId,
+    brokers: [...config.kafka.brokers],
+    connectionTimeout: config.kafka.connectTimeoutMs,
     requestTimeout: options.requestTimeout ?? 30_000,
     retry: options.retry,
     logLevel: logLevel.NOTHING,
-    ssl: tlsOptions(config.kafkaSecurity),
+    ssl: tlsOptions(config.kafka.security),
     sasl: saslOptions(config),
   });
 }
@@ -51,7 +51,7 @@ const tokenCaches = new WeakMap<AppConfig, CachedToken>();
 
 /** kafkajs's SASL options for the configured mechanism; OAUTHBEARER and AWS_MSK_IAM share a token cache per configuration. */
 export function saslOptions(config: AppConfig): SASLOptions | undefined {
-  const sasl = config.kafkaSecurity.sasl;
+  const sasl = config.kafka.security.sasl;
   if (!sasl) return undefined;
   switch (sasl.mechanism) {
     case 'PLAIN':
@@ -62,7 +62,7 @@ export function saslOptions(config: AppConfig): SASLOptions | undefined {
       return { mechanism: 'scram-sha-512', username: sasl.username, password: sasl.password };
     default: {
       let cache = tokenCaches.get(config);
-      if (!cache) tokenCaches.set(config, (cache = new CachedToken(tokenFetcher(sasl, config.kafkaSecurity))));
+      if (!cache) tokenCaches.set(config, (cache = new CachedToken(tokenFetcher(sasl, config.kafka.security))));
       const tokens = cache;
       return { mechanism: 'oauthbearer', oauthBearerProvider: async () => ({ value: await tokens.value() }) };
     }

@@ -112,7 +112,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    const timeout = this.config.env.SHUTDOWN_TIMEOUT_MS;
+    const timeout = this.config.runtime.shutdownTimeoutMs;
     await Promise.all(this.consumers.map((c) => c.stop(timeout)));
     this.consumers.length = 0;
   }
@@ -190,11 +190,11 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       // Broadcast groups are new per instance: they replay their compacted topic from the start,
       // so nothing written between the table's load and the first fetch is missed.
       fromBeginning: true,
-      stepAside: consumer.stepAside === true && this.config.retrySchedule.length > 0,
+      stepAside: consumer.stepAside === true && this.config.delivery.retrySchedule.length > 0,
       pressure: this.pressure,
       maxInFlight: consumer.maxInFlight,
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
-      maxBufferedBytes: this.config.env.CONSUMER_MAX_BUFFERED_BYTES,
+      maxBufferedBytes: this.config.limits.consumerMaxBufferedBytes,
       maxInFlightPerKey: consumer.maxInFlightPerKey,
       dueAt:
         consumer.delayMs === undefined

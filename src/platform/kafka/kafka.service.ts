@@ -44,7 +44,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   ) {
     // Bounded so that a dead broker stops the start within a minute instead of hanging.
     this.kafka = createKafkaClient(config, { retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 10_000 } });
-    this.recordLimitBytes = internalRecordLimit(config.env.MAX_EVENT_BYTES);
+    this.recordLimitBytes = internalRecordLimit(config.limits.maxEventBytes);
     this.producer = new ResilientProducer(this.kafka, health, this.logger);
   }
 
@@ -64,7 +64,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
 
   /** Where failures happen, for their log lines: the brokers and this instance's principal. */
   get failureContext(): KafkaFailureContext {
-    const { sasl, tls } = this.config.kafkaSecurity;
+    const { sasl, tls } = this.config.kafka.security;
     const principal = sasl
       ? 'username' in sasl
         ? `User:${sasl.username}`
@@ -74,7 +74,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
       : tls?.certFile
         ? 'the client certificate (KAFKA_SSL_CERT_FILE)'
         : undefined;
-    return { brokers: this.config.kafkaBrokers.join(','), principal };
+    return { brokers: this.config.kafka.brokers.join(','), principal };
   }
 
   /**
@@ -87,7 +87,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
     try {
       await this.setUp();
     } catch (error) {
-      const brokers = `KAFKA_BROKERS=${this.config.kafkaBrokers.join(',')}`;
+      const brokers = `KAFKA_BROKERS=${this.config.kafka.brokers.join(',')}`;
       if (!options.surviveRefusal || !isKafkaAccessError(error))
         throw new KafkaUnavailableError(`Kafka is not usable at ${brokers}: ${(error as Error).message}`);
       this.refused(this.health.kafkaFailed(START, error, this.failureContext));
@@ -144,8 +144,8 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
         waitForLeaders: true,
         topics: wanted.map((t) => ({
           topic: t.topic,
-          numPartitions: this.config.env.KAFKA_TOPIC_PARTITIONS,
-          replicationFactor: this.config.env.KAFKA_REPLICATION_FACTOR,
+          numPartitions: this.config.kafka.partitions,
+          replicationFactor: this.config.kafka.replicationFactor,
           configEntries: [
             ...(t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
             ...(t.owned ? [{ name: 'max.message.bytes', value: String(this.recordLimitBytes) }] : []),

@@ -104,7 +104,7 @@ export class PipelineHealth {
     const since = this.failingSince;
     if (since !== undefined) return this.produceVerdict(since);
     this.processingErrors = this.processingErrors.filter((t) => t > now - MINUTE_MS);
-    const limit = this.config.env.READY_MAX_PROCESSING_ERRORS_PER_MINUTE;
+    const limit = this.config.health.readyMaxProcessingErrorsPerMinute;
     if (this.processingErrors.length > limit)
       return {
         ok: false,
@@ -116,7 +116,7 @@ export class PipelineHealth {
 
   liveness(now = Date.now()): HealthVerdict {
     const since = this.failingSince;
-    if (since !== undefined && now - since > this.config.env.LIVENESS_PRODUCE_FAILURE_MS) {
+    if (since !== undefined && now - since > this.config.health.livenessProduceFailureMs) {
       const verdict = this.produceVerdict(since);
       // Waiting for an operator (credentials, an ACL, a certificate): a restart would not help.
       if (verdict.code === PipelineReason.produceFailed) return verdict;

@@ -40,7 +40,7 @@ export function pinoOptions(level: string): LoggerOptions {
 export function loggerParams(config: AppConfig): Params {
   return {
     pinoHttp: {
-      ...pinoOptions(config.env.LOG_LEVEL),
+      ...pinoOptions(config.runtime.logLevel),
       genReqId: (req: IncomingMessage) => requestIdOf(req),
       customAttributeKeys: { reqId: 'request_id' },
       quietReqLogger: true,

@@ -33,7 +33,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     // At start too: whatever a killed predecessor committed goes out at once.
     this.tick();
-    this.timer = setInterval(() => this.tick(), this.config.env.OUTBOX_RELAY_INTERVAL_MS);
+    this.timer = setInterval(() => this.tick(), this.config.outbox.relayIntervalMs);
     this.timer.unref();
   }
 
@@ -68,7 +68,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
           `SELECT id, topic, message_key, payload, tenant_id FROM changelog_outbox
             WHERE starts_with(topic, $1) AND created_at < now() - make_interval(secs => $2::float8 / 1000)
             ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED`,
-          [`${this.config.env.KAFKA_TOPIC_PREFIX}.`, graceMs, BATCH],
+          [`${this.config.kafka.topicPrefix}.`, graceMs, BATCH],
         );
       if (rows.length === 0) return 0;
       const records: StagedRecord[] = rows.map((r) => ({

@@ -53,7 +53,7 @@ export class Outbox {
   async publishCommitted(records: readonly StagedRecord[]): Promise<RecordMetadata[] | undefined> {
     if (records.length === 0) return [];
     // Test hook: die like kill -9 between the commit and the publish.
-    if (this.config.env.OUTBOX_TEST_KILL_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
+    if (this.config.outbox.testKillAfterCommit) process.kill(process.pid, 'SIGKILL');
     try {
       const placed = await this.send(records);
       published.inc({ path: 'after_commit' }, records.length);

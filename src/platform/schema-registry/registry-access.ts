@@ -70,6 +70,6 @@ const accesses = new WeakMap<AppConfig, RegistryAccess>();
 /** One RegistryAccess per configuration: its connections are pooled across both clients. */
 export function registryAccessOf(config: AppConfig): RegistryAccess {
   let access = accesses.get(config);
-  if (!access) accesses.set(config, (access = new RegistryAccess(config.schemaRegistry)));
+  if (!access) accesses.set(config, (access = new RegistryAccess(config.registry)));
   return access;
 }

@@ -19,7 +19,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   private readonly token?: Buffer;
 
   constructor(private readonly config: AppConfig) {
-    if (config.metricsBearerToken) this.token = digest(config.metricsBearerToken);
+    if (config.metrics.bearerToken) this.token = digest(config.metrics.bearerToken);
   }
 
   /** The port it listens on (the OS's choice when METRICS_PORT is 0). */
@@ -32,12 +32,12 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     server.keepAliveTimeout = 65_000; // above Prometheus' idle timeout, so a scrape never meets a closing socket
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(new Error(`metrics listener on port ${this.config.env.METRICS_PORT}: ${error.message}`)),
+        reject(new Error(`metrics listener on port ${this.config.metrics.port}: ${error.message}`)),
       );
-      server.listen(this.config.env.METRICS_PORT, this.config.env.HOST, () => resolve());
+      server.listen(this.config.metrics.port, this.config.http.host, () => resolve());
     });
     this.server = server;
-    this.log.log(`metrics on ${this.config.env.HOST}:${this.port}/metrics${this.token ? ' (bearer token)' : ''}`);
+    this.log.log(`metrics on ${this.config.http.host}:${this.port}/metrics${this.token ? ' (bearer token)' : ''}`);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -7,12 +7,12 @@
  * Dockerfile and the demo unchanged.
  */
 import { register, supportsSyncHooks } from 'import-in-the-middle/register-hooks.mjs';
-import { telemetrySettings } from '../config/telemetry-settings.js';
+import { processTelemetrySettings } from '../config/telemetry-settings.js';
 import { startTracing, stopTracing } from './sdk.js';
 
 const INSTRUMENTED = ['express', 'pg', 'pg-pool', 'undici', 'http', 'https', 'node:http', 'node:https'];
 
-const settings = telemetrySettings(process.env);
+const settings = processTelemetrySettings();
 if (settings.tracing) {
   if (supportsSyncHooks()) register({ include: INSTRUMENTED });
   startTracing(settings);

@@ -21,7 +21,7 @@ export class TelemetryModule implements OnModuleDestroy {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(config: AppConfig) {
-    subscriptionSeries.configure(config.env.METRICS_MAX_SUBSCRIPTION_SERIES);
+    subscriptionSeries.configure(config.metrics.maxSubscriptionSeries);
     this.sweeper = setInterval(() => subscriptionSeries.sweep(), SWEEP_EVERY_MS).unref();
   }
 

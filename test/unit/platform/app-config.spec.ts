@@ -3,12 +3,12 @@ import { AppConfig, ConfigError } from '../../../src/platform/config/app-config.
 describe('AppConfig', () => {
   it('applies the documented defaults', () => {
     const c = AppConfig.fromEnv({});
-    expect(c.env.PORT).toBe(3000);
+    expect(c.http.port).toBe(3000);
     expect(c.kafkaBrokers).toEqual(['127.0.0.1:9092']);
-    expect(c.env.KAFKA_TOPIC_PREFIX).toBe('webhooks');
+    expect(c.kafka.topicPrefix).toBe('webhooks');
     expect(c.retrySchedule.map((t) => t.label)).toEqual(['1m', '5m', '30m', '2h', '8h', '24h']);
     expect(c.retrySchedule[5].ms).toBe(86_400_000);
-    expect(c.env.DELIVERY_TIMEOUT_MS).toBe(30_000);
+    expect(c.delivery.timeoutMs).toBe(30_000);
     expect([...c.roles].sort()).toEqual(['api', 'delivery', 'ingest', 'operations', 'retry']);
   });
 
@@ -27,6 +27,36 @@ describe('AppConfig', () => {
       { tenant: 'globex', key: 'fedcba9876543210fedc' },
     ]);
     expect(c.egressAllowCidrs).toEqual(['127.0.0.0/8', '10.1.0.0/16']);
+  });
+
+  it('parses durations, percentages and derived names once, into the sections', () => {
+    const c = AppConfig.fromEnv({
+      KAFKA_TOPIC_PREFIX: 'acme',
+      RETRY_JITTER_PERCENT: '25',
+      RETRY_AFTER_MAX: '2h',
+      RETRY_OVERLOAD_PENALTY: '30s',
+      ALERT_RETRY_SCHEDULE: '500ms,1m',
+      CIRCUIT_FAILURE_RATIO_PERCENT: '40',
+      CIRCUIT_WINDOW: '2m',
+      CIRCUIT_OPEN_DURATION: '1d',
+      INGEST_TOPICS: 'orders, payments',
+      OPERATOR_API_KEYS: 'aaaaaaaaaaaaaaaa,bbbbbbbbbbbbbbbb',
+    });
+    expect(c.delivery).toMatchObject({ jitterRatio: 0.25, retryAfterMaxMs: 7_200_000, overloadPenaltyMs: 30_000 });
+    expect(c.delivery.alertRetryScheduleMs).toEqual([500, 60_000]);
+    expect(c.circuit).toMatchObject({ failureRatio: 0.4, windowMs: 120_000, openMs: 86_400_000 });
+    expect(c.kafka.groupPrefix).toBe('hookline.acme');
+    expect(c.ingest.topics).toEqual(['orders', 'payments']);
+    expect(c.api.operatorKeys).toEqual(['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']);
+    expect(AppConfig.fromEnv({ KAFKA_GROUP_PREFIX: 'own' }).kafka.groupPrefix).toBe('own');
+  });
+
+  it('keeps the sections read-only, so no caller changes what another reads', () => {
+    const c = AppConfig.fromEnv({});
+    expect(() => ((c.kafka as { topicPrefix: string }).topicPrefix = 'other')).toThrow(TypeError);
+    expect(() => (c.kafka.brokers as string[]).push('x:1')).toThrow(TypeError);
+    expect(() => ((c.delivery.retrySchedule[0] as { ms: number }).ms = 1)).toThrow(TypeError);
+    expect(c.kafka.topicPrefix).toBe('webhooks');
   });
 
   it('names every bad variable in one error', () => {

@@ -25,8 +25,8 @@ function problems(env: Record<string, string>): string {
 describe('Kafka and registry security settings', () => {
   it('defaults to PLAINTEXT with no SASL and an unauthenticated registry', () => {
     const config = AppConfig.fromEnv({});
-    expect(config.kafkaSecurity).toEqual({ protocol: 'PLAINTEXT', tls: undefined, sasl: undefined });
-    expect(config.schemaRegistry).toEqual({
+    expect(config.kafka.security).toEqual({ protocol: 'PLAINTEXT', tls: undefined, sasl: undefined });
+    expect(config.registry).toEqual({
       url: 'http://127.0.0.1:8081/apis/ccompat/v7',
       auth: undefined,
       caFile: '',
@@ -41,7 +41,7 @@ describe('Kafka and registry security settings', () => {
       KAFKA_SASL_PASSWORD: 'pw',
       KAFKA_SSL_CA_FILE: ca,
     });
-    expect(config.kafkaSecurity).toEqual({
+    expect(config.kafka.security).toEqual({
       protocol: 'SASL_SSL',
       tls: { caFile: ca, certFile: '', keyFile: '' },
       sasl: { mechanism: 'SCRAM-SHA-512', username: 'hookline', password: 'pw' },
@@ -56,12 +56,12 @@ describe('Kafka and registry security settings', () => {
       KAFKA_SASL_PASSWORD_FILE: file('password', 's3cr3t with spaces \r\n'),
       DATABASE_URL_FILE: file('database-url', 'postgres://u:p@db:5432/hookline'),
     });
-    expect(config.kafkaSecurity.sasl).toEqual({
+    expect(config.kafka.security.sasl).toEqual({
       mechanism: 'PLAIN',
       username: 'api-key',
       password: 's3cr3t with spaces ',
     });
-    expect(config.env.DATABASE_URL).toBe('postgres://u:p@db:5432/hookline');
+    expect(config.database.url).toBe('postgres://u:p@db:5432/hookline');
   });
 
   it('refuses NAME and NAME_FILE together, and an unreadable NAME_FILE, naming the variable only', () => {
@@ -108,7 +108,7 @@ describe('Kafka and registry security settings', () => {
 
   it('moves user-info out of the registry URL into Basic auth', () => {
     const config = AppConfig.fromEnv({ SCHEMA_REGISTRY_URL: 'https://KEY:p%40ss@psrc-1.confluent.cloud/' });
-    expect(config.schemaRegistry).toEqual({
+    expect(config.registry).toEqual({
       url: 'https://psrc-1.confluent.cloud',
       auth: { kind: 'basic', username: 'KEY', password: 'p@ss' },
       caFile: '',

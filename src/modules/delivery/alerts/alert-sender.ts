@@ -47,7 +47,7 @@ export class AlertSender {
     private readonly credentials: SubscriptionCredentials,
     config: AppConfig,
   ) {
-    this.schedule = config.alertRetrySchedule;
+    this.schedule = config.delivery.alertRetryScheduleMs;
   }
 
   async send(alert: AlertEventV1): Promise<'sent' | 'no_alert_url'> {

@@ -34,7 +34,7 @@ export class AttemptWriter {
       );
     this.batcher = new MicroBatcher(insert, {
       maxItems: 500,
-      maxDelayMs: config.env.ATTEMPT_FLUSH_MS,
+      maxDelayMs: config.delivery.attemptFlushMs,
       maxConcurrentFlushes: 2,
       // A row the database refuses fails its own writer only, never its batch-mates.
       isolate: (error) => !isTransient(error),

@@ -53,7 +53,7 @@ export class CircuitBreakers implements OnModuleDestroy {
       for (const row of this.rows.values()) counts[row.state]++;
       for (const [state, n] of Object.entries(counts)) g.set({ state }, n);
     });
-    this.timer = setInterval(() => void this.sync(), config.env.CIRCUIT_SYNC_MS);
+    this.timer = setInterval(() => void this.sync(), config.circuit.syncMs);
     this.timer.unref();
   }
 

@@ -47,7 +47,7 @@ export class SubscriptionPressure implements KeyPressure {
   private readonly deferrals = new Map<string, { since: number; latest: number }>();
 
   constructor(config: AppConfig) {
-    this.slots = new RequestSlots(config.env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION);
+    this.slots = new RequestSlots(config.delivery.concurrencyPerSubscription);
     setInterval(() => this.slots.sweep(Date.now()), PRESSURE.sweepMs).unref();
     gauge(
       'hookline_subscription_concurrency_limit',

@@ -25,7 +25,7 @@ export class RecoveriesService {
     if ((await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
     const status = body.status ?? 'failed';
-    const { EVENT_RETENTION_DAYS: events, ATTEMPT_RETENTION_DAYS: attempts } = this.config.env;
+    const { eventDays: events, attemptDays: attempts } = this.config.retention;
     const retentionDays = status === 'failed' ? Math.min(events, attempts) : events;
     // Older events or their attempts are no longer stored: the window starts at what is.
     const window = resolveWindow(body.since, body.until, { retentionDays });

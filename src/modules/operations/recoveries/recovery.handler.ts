@@ -62,7 +62,7 @@ export class RecoveryHandler implements OperationHandler {
     }
     while (!p.dry_run) {
       await this.requireDeliverable(tenantId, p.subscription_id);
-      const { events, lastSeen } = await this.events.batch(window, state.after, this.config.env.OPERATIONS_BATCH_SIZE);
+      const { events, lastSeen } = await this.events.batch(window, state.after, this.config.operations.batchSize);
       if (lastSeen === null) break;
       await this.redeliver(tenantId, p.subscription_id, events);
       state = {

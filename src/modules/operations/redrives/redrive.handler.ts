@@ -82,11 +82,7 @@ export class RedriveHandler implements OperationHandler {
       await run.checkpoint(state, 0);
     }
     for (;;) {
-      const batch = await this.deadLetters.redrivableBatch(
-        selection,
-        state.after,
-        this.config.env.OPERATIONS_BATCH_SIZE,
-      );
+      const batch = await this.deadLetters.redrivableBatch(selection, state.after, this.config.operations.batchSize);
       if (batch.length === 0) break;
       const sendable = batch.flatMap((row) => redrivable(row, tenantId) ?? []);
       await this.send(tenantId, sendable);

@@ -65,7 +65,7 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
     clearInterval(this.purgeTimer);
     for (const { run } of this.active.values()) run.requestStop();
     const all = Promise.all([...this.active.values()].map((a) => a.done));
-    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.env.SHUTDOWN_TIMEOUT_MS).unref())]);
+    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.runtime.shutdownTimeoutMs).unref())]);
   }
 
   private schedule(delayMs: number): void {
@@ -78,9 +78,9 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
     if (this.polling || this.stopping) return;
     this.polling = true;
     try {
-      while (!this.stopping && this.active.size < this.config.env.OPERATIONS_CONCURRENCY) {
-        const { KAFKA_TOPIC_PREFIX: namespace, OPERATIONS_LEASE_MS: leaseMs } = this.config.env;
-        const operation = await this.leases.claim(namespace, this.owner, leaseMs);
+      while (!this.stopping && this.active.size < this.config.operations.concurrency) {
+        const namespace = this.config.kafka.topicPrefix;
+        const operation = await this.leases.claim(namespace, this.owner, this.config.operations.leaseMs);
         if (!operation) break;
         this.start(operation);
       }
@@ -88,12 +88,12 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
       this.log.warn(`claiming operations failed: ${String(error)}`);
     } finally {
       this.polling = false;
-      this.schedule(this.config.env.OPERATIONS_POLL_MS);
+      this.schedule(this.config.operations.pollMs);
     }
   }
 
   private start(operation: OperationEntity): void {
-    const run = new OperationRun(operation, this.owner, this.leases, this.config.env.OPERATIONS_LEASE_MS);
+    const run = new OperationRun(operation, this.owner, this.leases, this.config.operations.leaseMs);
     const done = this.execute(run).finally(() => {
       this.active.delete(operation.id);
       this.schedule(0); // a slot is free: look for more work now
@@ -155,7 +155,7 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
 
   private async purge(): Promise<void> {
     try {
-      const purged = await this.leases.purgeFinished(this.config.env.OPERATIONS_RETENTION_DAYS);
+      const purged = await this.leases.purgeFinished(this.config.operations.retentionDays);
       if (purged) this.log.log(`purged ${purged} finished operation(s) past retention`);
     } catch (error) {
       this.log.warn(`purging finished operations failed: ${String(error)}`);

@@ -52,7 +52,7 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.schedule(0);
-    const every = Math.floor(this.config.env.ORDERED_LEASE_MS / 3);
+    const every = Math.floor(this.config.ordered.leaseMs / 3);
     this.renewal = setInterval(() => void this.renew(), every);
   }
 
@@ -62,7 +62,7 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.timer);
     clearInterval(this.renewal);
     const all = Promise.all([...this.running]);
-    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.env.SHUTDOWN_TIMEOUT_MS).unref())]);
+    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.runtime.shutdownTimeoutMs).unref())]);
   }
 
   /** Something became due (a key moved on, settling woke keys): claim soon rather than at the next poll. */
@@ -80,14 +80,14 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private async claimRound(): Promise<void> {
     if (this.claiming || this.stopping) return;
     this.claiming = true;
-    let delay = this.config.env.ORDERED_POLL_MS;
+    let delay = this.config.ordered.pollMs;
     try {
       this.again = false;
-      const free = this.config.env.ORDERED_CONCURRENCY - this.held.size;
+      const free = this.config.ordered.concurrency - this.held.size;
       if (free > 0) {
         const quotas = this.quotas(await this.leases.scheduledSubscriptions());
         const token = randomUUID();
-        const claimed = await this.leases.claim(quotas, free, this.config.env.ORDERED_LEASE_MS, token);
+        const claimed = await this.leases.claim(quotas, free, this.config.ordered.leaseMs, token);
         claimed.forEach((head) => this.start(head));
         // As many as asked for: more may be due already.
         if (claimed.length > 0 && claimed.length === free) delay = 0;
@@ -127,7 +127,7 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     const id = `${first.subscriptionId} ${first.orderingKey}`;
     let head: ClaimedHead | undefined = first;
     for (let run = 1; head; run++) {
-      const keepMs = run < RUN_PER_CLAIM && !this.stopping ? this.config.env.ORDERED_LEASE_MS : 0;
+      const keepMs = run < RUN_PER_CLAIM && !this.stopping ? this.config.ordered.leaseMs : 0;
       head = await this.sendOne(head, keepMs);
       if (head && this.stopping) {
         await this.leases.release(head).catch(() => undefined);
@@ -162,7 +162,7 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async renew(): Promise<void> {
     try {
-      await this.leases.renew([...this.held.values()], this.config.env.ORDERED_LEASE_MS);
+      await this.leases.renew([...this.held.values()], this.config.ordered.leaseMs);
     } catch (error) {
       this.log.warn(`renewing ordered keys' leases failed: ${String(error)}`);
     }

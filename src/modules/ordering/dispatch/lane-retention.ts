@@ -31,7 +31,7 @@ export class LaneRetention implements OnApplicationBootstrap, OnModuleDestroy {
     let total = 0;
     try {
       for (let deleted = BATCH; deleted === BATCH; total += deleted)
-        deleted = await this.settlement.forgetIdleKeys(this.config.env.ORDERED_KEY_RETENTION_DAYS, BATCH);
+        deleted = await this.settlement.forgetIdleKeys(this.config.ordered.keyRetentionDays, BATCH);
       if (total > 0) this.log.log(`forgot ${total} idle ordered key(s) past retention`);
     } catch (error) {
       this.log.warn(`forgetting idle ordered keys failed: ${String(error)}`);

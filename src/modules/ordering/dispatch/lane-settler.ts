@@ -56,7 +56,7 @@ export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
 
   private schedule(): void {
     if (this.stopping) return;
-    this.timer = setTimeout(() => void this.tick(), this.config.env.ORDERED_POLL_MS);
+    this.timer = setTimeout(() => void this.tick(), this.config.ordered.pollMs);
   }
 
   private async tick(): Promise<void> {

@@ -144,7 +144,7 @@ export class LaneLeasesRepository {
   }
 
   private get namespace(): string {
-    return this.config.env.KAFKA_TOPIC_PREFIX;
+    return this.config.kafka.topicPrefix;
   }
 
   /** Extends the leases of keys still held; the keys whose lease this instance lost are not renewed. */

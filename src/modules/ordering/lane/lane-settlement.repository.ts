@@ -108,7 +108,7 @@ export class LaneSettlementRepository {
         keys.map((k) => k.subscriptionId),
         keys.map((k) => k.orderingKey),
         keys.map((k) => k.tenantId),
-        this.config.env.KAFKA_TOPIC_PREFIX,
+        this.config.kafka.topicPrefix,
       ],
     );
     return new Map(rows.map((r) => [`${r.subscription_id} ${r.ordering_key}`, r]));
