@@ -8,6 +8,7 @@ import { db, receiver, tenant } from './context.js';
 import { backlogRss, fanout, type FanoutResult } from './scenario-fanout.js';
 import { freshnessCost } from './scenario-freshness.js';
 import { filterCost } from './scenario-filters.js';
+import { orderedCost } from './scenario-ordered.js';
 import { hangingEndpoints } from './scenario-hang.js';
 import { settings } from './settings.js';
 import { representative, type Round } from './rounds.js';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const hang = settings.hang.subscriptions > 0 ? await hangingEndpoints() : null;
   const freshness = settings.freshness.events > 0 ? await freshnessCost() : null;
   const filters = settings.filters.events > 0 ? await filterCost() : null;
+  const ordered = settings.ordered.events > 0 ? await orderedCost() : null;
   const backlog = settings.backlog > 0 ? await backlogRss(settings.backlog) : null;
 
   const results: Results = {
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
     hang,
     freshness,
     filters,
+    ordered,
     backlog,
   };
   const at = new Date().toISOString();

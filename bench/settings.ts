@@ -48,6 +48,13 @@ export const settings = {
     events: num('BENCH_FILTER_EVENTS', 20_000, 2_000),
     rounds: num('BENCH_FILTER_ROUNDS', 2, 1),
   },
+  /** One subscription unordered, then ordered over each count of keys (issue 42): 0 events skips it. */
+  ordered: {
+    events: num('BENCH_ORDERED_EVENTS', 20_000, 1_000),
+    /** Events of the one-key phase, which sends one at a time. */
+    oneKeyEvents: num('BENCH_ORDERED_ONE_KEY_EVENTS', 2_000, 200),
+    keys: (env.BENCH_ORDERED_KEYS ?? '1,100,10000').split(',').filter(Boolean).map(Number),
+  },
   databaseUrl: env.BENCH_DATABASE_URL ?? 'postgres://hookline:hookline@127.0.0.1:5432/hookline',
   brokers: env.KAFKA_BROKERS ?? '127.0.0.1:9092',
   /**

@@ -3,6 +3,7 @@ import type { BacklogResult, FanoutResult, FixedRateResult } from './scenario-fa
 import type { LatencyHops } from './latency-hops.js';
 import type { FreshnessResult } from './scenario-freshness.js';
 import type { FiltersResult } from './scenario-filters.js';
+import type { OrderedResult } from './scenario-ordered.js';
 import type { HangResult } from './scenario-hang.js';
 import { burstRatios, type Round } from './rounds.js';
 import type { StackCpuMs } from './stack-cpu.js';
@@ -32,6 +33,7 @@ export interface Results {
   hang: HangResult | null;
   freshness: FreshnessResult | null;
   filters: FiltersResult | null;
+  ordered: OrderedResult | null;
   backlog: BacklogResult | null;
 }
 
@@ -97,6 +99,37 @@ function filterRows(f: FiltersResult): Row[] {
       label: `ingest events/s, ${f.subscriptions} subs without filters`,
       perSecond: f.without.perSecond,
       note: `rounds ${f.without.rounds.map((x) => x.toFixed(0)).join(', ')}`,
+    },
+  ];
+}
+
+function orderedRows(o: OrderedResult): Row[] {
+  return [
+    ...o.ordered.map((p) => ({
+      label: `1 subscription, ordered over ${p.keys.toLocaleString('en')} key${p.keys === 1 ? '' : 's'}`,
+      perSecond: p.perSecond,
+      note: `${fixed(p.ratio)}× of unordered; ${p.events} events in ${fixed(p.seconds, 1)} s`,
+    })),
+    {
+      label: "1 subscription, unordered (the ordered rows' reference)",
+      perSecond: o.unordered.perSecond,
+      note: `${o.unordered.events} events in ${fixed(o.unordered.seconds, 1)} s`,
+    },
+    ...(o.neighbours ? neighbourRows(o.neighbours) : []),
+  ];
+}
+
+function neighbourRows(n: NonNullable<OrderedResult['neighbours']>): Row[] {
+  return [
+    {
+      label: `unordered subscription beside an ordered one (${n.besideOrdered.neighbourKeys} keys)`,
+      perSecond: n.besideOrdered.perSecond,
+      note: `${fixed(n.ratio)}× of alone (target ≥ 0.9: ${verdict(n.ratio >= 0.9)})`,
+    },
+    {
+      label: 'unordered subscription beside an unordered twin',
+      perSecond: n.besideUnordered.perSecond,
+      note: `${fixed(n.twinRatio)}× of alone: what any second subscription taking the same events costs`,
     },
   ];
 }
@@ -176,6 +209,7 @@ export function rowsOf(r: Results): Row[] {
     ...(r.hang ? hangRows(r.hang) : []),
     ...(r.freshness ? freshnessRows(r.freshness) : []),
     ...(r.filters ? filterRows(r.filters) : []),
+    ...(r.ordered ? orderedRows(r.ordered) : []),
   ];
 }
 

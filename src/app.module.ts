@@ -32,6 +32,8 @@ import { OperationsRunnerModule } from './modules/operations/operations-runner.m
 import { ReportsApiModule } from './modules/reports/reports-api.module.js';
 import { ReportsWorkModule } from './modules/reports/reports-work.module.js';
 import { PublishingModule } from './modules/publishing/publishing.module.js';
+import { OrderedDispatchModule } from './modules/ordering/ordered-dispatch.module.js';
+import { OrderingApiModule } from './modules/ordering/ordering-api.module.js';
 
 /** Feature modules each role brings; a module listed under several roles is imported once. */
 const MODULES_BY_ROLE: Record<Role, Type[]> = {
@@ -46,10 +48,11 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
     ReportsApiModule,
     SecretsAtRestApiModule,
     PublishingModule,
+    OrderingApiModule,
     EventTypeChangelogConsumerModule,
   ],
   ingest: [IngestConsumerModule, SubscriptionChangelogConsumerModule, EventTypeChangelogConsumerModule],
-  delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule],
+  delivery: [DeliveryConsumerModule, SubscriptionChangelogConsumerModule, AlertConsumerModule, OrderedDispatchModule],
   retry: [RetryConsumerModule, SubscriptionChangelogConsumerModule],
   // The runner, and beside it every module that registers an operation kind's handler with it.
   operations: [DeadLetterConsumerModule, OperationsRunnerModule, ReportsWorkModule, SecretsAtRestWorkModule],

@@ -591,6 +591,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/{id}/ordered-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An ordered subscription's keys in key order: state, pending events and head */
+    get: operations['OrderedKeysController_list_v1'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/ordered-keys/redrive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a blocked key's head again now, with a fresh retry schedule */
+    post: operations['OrderedKeysController_redrive_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/ordered-keys/skip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give up a blocked key's head: dead-lettered (reason skipped), and the key moves on */
+    post: operations['OrderedKeysController_skip_v1'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -847,6 +898,20 @@ export interface components {
        * @example event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']
        */
       filter?: string | null;
+      /** @description Ordered delivery: events with the same key are delivered one after another, each once the one before was delivered or given up. null or absent: no order. A merge patch replaces it whole */
+      ordering?: {
+        /**
+         * @description A CEL expression over `event` whose value (a string, number or bool) is the key, or "subscription" for one order over the whole subscription. Compiled when written; 422 with the position at fault
+         * @example event.data.account_id
+         */
+        key: string;
+        /**
+         * @description When the retries of a key's next event run out: "skip" dead-letters it and the key moves on; "block" holds the key until the event is redriven or skipped (POST /v1/webhooks/{id}/ordered-keys/…)
+         * @default skip
+         * @enum {string}
+         */
+        on_exhausted?: 'skip' | 'block';
+      } | null;
       /**
        * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @default hmac-sha256
@@ -868,6 +933,20 @@ export interface components {
       alert_url: string | null;
       /** @description The CEL filter; null: every event */
       filter: string | null;
+      /** @description Ordered delivery by key (docs/guides/ordered-delivery.md); null: no order */
+      ordering: {
+        /**
+         * @description A CEL expression over `event` whose value (a string, number or bool) is the key, or "subscription" for one order over the whole subscription. Compiled when written; 422 with the position at fault
+         * @example event.data.account_id
+         */
+        key: string;
+        /**
+         * @description When the retries of a key's next event run out: "skip" dead-letters it and the key moves on; "block" holds the key until the event is redriven or skipped (POST /v1/webhooks/{id}/ordered-keys/…)
+         * @default skip
+         * @enum {string}
+         */
+        on_exhausted: 'skip' | 'block';
+      } | null;
       /** @enum {string} */
       status: 'active' | 'disabled' | 'failing';
       status_reason: string | null;
@@ -1105,7 +1184,15 @@ export interface components {
       trigger: 'initial' | 'retry' | 'manual' | 'test';
       /** @enum {string} */
       outcome:
-        'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
+        | 'success'
+        | 'http_error'
+        | 'timeout'
+        | 'connect_error'
+        | 'tls_error'
+        | 'dns_error'
+        | 'blocked'
+        | 'auth_error'
+        | 'skipped';
       /** @description The endpoint's HTTP status, if it answered */
       status_code: number | null;
       response_time_ms: number;
@@ -1192,7 +1279,15 @@ export interface components {
       trigger: 'initial' | 'retry' | 'manual' | 'test';
       /** @enum {string} */
       outcome:
-        'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
+        | 'success'
+        | 'http_error'
+        | 'timeout'
+        | 'connect_error'
+        | 'tls_error'
+        | 'dns_error'
+        | 'blocked'
+        | 'auth_error'
+        | 'skipped';
       /** @description The endpoint's HTTP status, if it answered */
       status_code: number | null;
       response_time_ms: number;
@@ -1544,6 +1639,63 @@ export interface components {
       /** @description What the subscription's filter says of it (sent anyway) */
       filter?: components['schemas']['FilterTestResultDto'];
     };
+    AttemptSummaryDto: {
+      /** @description Attempt number */
+      n: number;
+      /** Format: date-time */
+      at: string;
+      /** @description The outcome (as in the delivery log), circuit_open or disabled when not attempted */
+      outcome: string;
+      status?: number;
+    };
+    OrderedKeyHead: {
+      event_id: string;
+      event_type: string;
+      /** @description The event's sequence in its key */
+      sequence: number;
+      /** @description Attempts made since it became the head (or was redriven) */
+      attempts: number;
+      /** @description Its latest attempts, oldest first */
+      last_attempts: components['schemas']['AttemptSummaryDto'][];
+    };
+    OrderedKeyResource: {
+      /** @description The key value ("" for a subscription-wide order, and for events whose key failed) */
+      key: string;
+      /**
+       * @description idle: nothing to send; due: its next event waits for a request slot; sending: an instance is sending it; retrying: it waits for its next attempt; blocked: its retries ran out (on_exhausted "block")
+       * @enum {string}
+       */
+      state: 'idle' | 'due' | 'sending' | 'retrying' | 'blocked';
+      /** @description Events of the key in order and not yet delivered, the head included */
+      pending: number;
+      /** @description The next event to deliver; null when idle */
+      head: (components['schemas']['OrderedKeyHead'] | null) & components['schemas']['OrderedKeyHead'];
+      /**
+       * Format: date-time
+       * @description When retrying: the next attempt
+       */
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      blocked_at: string | null;
+      /**
+       * Format: date-time
+       * @description The last change of the key
+       */
+      updated_at: string;
+    };
+    OrderedKeyPage: {
+      data: components['schemas']['OrderedKeyResource'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    OrderedKeyActionDto: {
+      /**
+       * @description The key, as the list of keys shows it ("" for a subscription-wide order)
+       * @example acct_42
+       */
+      key: string;
+      /** @description The head's event id you saw: refused (409 ORDERED_KEY_HEAD_MOVED) when the head is another by now */
+      event_id?: string;
+    };
     /** @description SubscriptionResource; with `fields`, only the members named (and id) */
     SubscriptionResourceFields: {
       /** Format: uuid */
@@ -1557,6 +1709,20 @@ export interface components {
       alert_url?: string | null;
       /** @description The CEL filter; null: every event */
       filter?: string | null;
+      /** @description Ordered delivery by key (docs/guides/ordered-delivery.md); null: no order */
+      ordering?: {
+        /**
+         * @description A CEL expression over `event` whose value (a string, number or bool) is the key, or "subscription" for one order over the whole subscription. Compiled when written; 422 with the position at fault
+         * @example event.data.account_id
+         */
+        key: string;
+        /**
+         * @description When the retries of a key's next event run out: "skip" dead-letters it and the key moves on; "block" holds the key until the event is redriven or skipped (POST /v1/webhooks/{id}/ordered-keys/…)
+         * @default skip
+         * @enum {string}
+         */
+        on_exhausted: 'skip' | 'block';
+      } | null;
       /** @enum {string} */
       status?: 'active' | 'disabled' | 'failing';
       status_reason?: string | null;
@@ -1742,6 +1908,20 @@ export interface components {
        * @example event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']
        */
       filter?: string | null;
+      /** @description Ordered delivery: events with the same key are delivered one after another, each once the one before was delivered or given up. null or absent: no order. A merge patch replaces it whole */
+      ordering?: {
+        /**
+         * @description A CEL expression over `event` whose value (a string, number or bool) is the key, or "subscription" for one order over the whole subscription. Compiled when written; 422 with the position at fault
+         * @example event.data.account_id
+         */
+        key: string;
+        /**
+         * @description When the retries of a key's next event run out: "skip" dead-letters it and the key moves on; "block" holds the key until the event is redriven or skipped (POST /v1/webhooks/{id}/ordered-keys/…)
+         * @default skip
+         * @enum {string}
+         */
+        on_exhausted?: 'skip' | 'block';
+      } | null;
     };
     /** @description A subscription to create; its event types are checked against the catalog in its own result */
     BatchSubscriptionItem: {
@@ -1842,6 +2022,20 @@ export interface components {
        * @example event.data.total.amount > 1000 && event.data.status in ['paid', 'refunded']
        */
       filter?: string | null;
+      /** @description Ordered delivery: events with the same key are delivered one after another, each once the one before was delivered or given up. null or absent: no order. A merge patch replaces it whole */
+      ordering?: {
+        /**
+         * @description A CEL expression over `event` whose value (a string, number or bool) is the key, or "subscription" for one order over the whole subscription. Compiled when written; 422 with the position at fault
+         * @example event.data.account_id
+         */
+        key: string;
+        /**
+         * @description When the retries of a key's next event run out: "skip" dead-letters it and the key moves on; "block" holds the key until the event is redriven or skipped (POST /v1/webhooks/{id}/ordered-keys/…)
+         * @default skip
+         * @enum {string}
+         */
+        on_exhausted?: 'skip' | 'block';
+      } | null;
       /**
        * @description hmac-sha256 (default): Standard Webhooks v1, X-Signature and X-Webhook-Signature. ed25519: Standard Webhooks v1a only; the public key is at GET /v1/webhooks/{id}/signing-key.
        * @default hmac-sha256
@@ -3194,7 +3388,7 @@ export interface operations {
   WebhooksController_list_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, ordering, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -3521,7 +3715,7 @@ export interface operations {
   WebhooksController_get_v1: {
     parameters: {
       query?: {
-        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
+        /** @description Comma list of fields to return (id always included): id, url, events, description, metadata, alert_url, filter, ordering, status, status_reason, status_changed_at, signature_scheme, headers, auth, version, created_at, updated_at */
         fields?: string;
         /** @description Comma list of relations to expand: event_types */
         expand?: string;
@@ -5666,7 +5860,15 @@ export interface operations {
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
         outcome?:
-          'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
+          | 'success'
+          | 'http_error'
+          | 'timeout'
+          | 'connect_error'
+          | 'tls_error'
+          | 'dns_error'
+          | 'blocked'
+          | 'auth_error'
+          | 'skipped';
         status_code?: number;
         event_type?: string;
         event_id?: string;
@@ -6057,7 +6259,15 @@ export interface operations {
         /** @description Opaque cursor: next_cursor of the previous page */
         after?: string;
         outcome?:
-          'success' | 'http_error' | 'timeout' | 'connect_error' | 'tls_error' | 'dns_error' | 'blocked' | 'auth_error';
+          | 'success'
+          | 'http_error'
+          | 'timeout'
+          | 'connect_error'
+          | 'tls_error'
+          | 'dns_error'
+          | 'blocked'
+          | 'auth_error'
+          | 'skipped';
         status_code?: number;
         event_type?: string;
         event_id?: string;
@@ -8630,6 +8840,575 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TestEventSentDto'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "write" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  OrderedKeysController_list_v1: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description Opaque cursor: next_cursor of the previous page */
+        after?: string;
+        /** @description blocked: only the keys that wait for an operator */
+        state?: 'all' | 'blocked';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderedKeyPage'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "read" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  OrderedKeysController_redrive_v1: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the stored response of an earlier identical request (24 h) */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderedKeyActionDto'];
+      };
+    };
+    responses: {
+      /** @description The key after the redrive */
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderedKeyResource'];
+        };
+      };
+      /** @description INVALID_FORMAT: malformed JSON */
+      400: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description UNAUTHENTICATED
+       *
+       *     UNAUTHENTICATED: no valid API key (unknown, revoked or expired)
+       */
+      401: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description FORBIDDEN: missing scope
+       *
+       *     FORBIDDEN: the key lacks the "write" scope
+       */
+      403: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_ACCEPTABLE: Accept does not admit application/json */
+      406: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT */
+      409: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR and other semantic errors, with details */
+      422: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMITED, with Retry-After */
+      429: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  OrderedKeysController_skip_v1: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the stored response of an earlier identical request (24 h) */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderedKeyActionDto'];
+      };
+    };
+    responses: {
+      /** @description The key after the skip */
+      200: {
+        headers: {
+          /** @description The request id, also in the error body and every log line */
+          'X-Request-Id'?: string;
+          /** @description Requests allowed in the current one-minute window */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description When the window resets, Unix seconds */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderedKeyResource'];
         };
       };
       /** @description INVALID_FORMAT: malformed JSON */

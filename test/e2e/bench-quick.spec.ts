@@ -30,6 +30,16 @@ interface QuickResults {
     unguarded: { events: number };
     subscriptions: number;
   };
+  ordered: {
+    unordered: { events: number };
+    ordered: { keys: number; events: number; ratio: number }[];
+    neighbours: {
+      besideUnordered: { events: number };
+      besideOrdered: { events: number };
+      ratio: number;
+      twinRatio: number;
+    };
+  };
   backlog: { messages: number; delivered: number; peakRssMiB: number };
 }
 
@@ -105,6 +115,20 @@ describe('npm run bench -- --quick', () => {
       unguarded: { events: 2000 },
       subscriptions: 100,
     });
+    // Ordered delivery beside unordered: every phase delivered whole (the one-key phase sends fewer).
+    expect(results.ordered.unordered.events).toBe(1000);
+    expect(results.ordered.ordered.map((p) => [p.keys, p.events])).toEqual([
+      [1, 200],
+      [100, 1000],
+      [10000, 1000],
+    ]);
+    expect(results.ordered.ordered.every((p) => p.ratio > 0)).toBe(true);
+    expect(output).toMatch(/\| 1 subscription, ordered over 10,000 keys +\| \d+ +\|/);
+    expect(results.ordered.neighbours).toMatchObject({
+      besideUnordered: { events: 1000 },
+      besideOrdered: { events: 1000 },
+    });
+    expect(output).toMatch(/\| unordered subscription beside an ordered one \(100 keys\) +\| \d+ +\|/);
     // The backlog found at start drains whole, its peak RSS measured on the way.
     expect(output).toMatch(/\| backlog of 20000 /);
     expect(results.backlog.messages).toBe(20000);

@@ -22,6 +22,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 describe('console in a browser', () => {
   const receiver = new HttpsReceiver();
   let healthy = false;
+  let ledgerHealed = false;
   let h: PipelineHarness;
   let key: string;
   let api: ApiClient;
@@ -66,7 +67,9 @@ describe('console in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // Installs Debian's chromium when missing (fresh machines) and prints its path.
     const executablePath = execFileSync('deploy/local/browser.sh', { encoding: 'utf8' }).trim();
-    receiver.responder = failingUntilHealed('/flaky', () => healthy);
+    const flaky = failingUntilHealed('/flaky', () => healthy);
+    const ledger = failingUntilHealed('/ledger', () => ledgerHealed);
+    receiver.responder = (req) => (req.path === '/ledger' ? ledger(req) : flaky(req));
     h = await PipelineHarness.start({
       receiver,
       env: operationsEnv('all', {
@@ -320,4 +323,56 @@ describe('console in a browser', () => {
     await receiver.waitFor(() => receiver.deliveries('/shop').some((r) => JSON.parse(r.body).test === true), 30_000);
     await axe('subscription with filter');
   });
+
+  it('skips and redrives the blocked head of an ordered key on its subscription’s page', async () => {
+    const ordering = { key: 'event.data.account', on_exhausted: 'block' as const };
+    const body = { url: receiver.url('/ledger'), events: ['ledger.*'], description: 'Ledger by account', ordering };
+    const id = expectData(await api.POST('/webhooks', { body }), 201).id;
+    await new Promise((r) => setTimeout(r, 1000)); // the changelog reaches the ingest stage's table
+    const entries = [0, 1, 2].map((n) => envelope('ledger.posted', { account: 'acct-1', n }));
+    // Keyed by the account, as ordered delivery asks of producers: one partition, one order.
+    const records = entries.map((e) => ({
+      key: 'acct-1',
+      value: JSON.stringify(e),
+      headers: { 'tenant-id': h.tenant },
+    }));
+    await h.kafka.send(h.config.ingestTopics[0], records);
+    const blockedHead = async () => {
+      const keys = await api.GET('/webhooks/{id}/ordered-keys', {
+        params: { path: { id }, query: { state: 'blocked' } },
+      });
+      return keys.data?.data[0]?.head?.event_id;
+    };
+    await eventually(async () => (await blockedHead()) === entries[0].id, 60_000, 'the first entry blocks its key');
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    await page.getByRole('link', { name: 'Subscriptions' }).first().click();
+    await page.getByRole('link', { name: 'Ledger by account' }).click();
+    const keys = page.getByRole('region', { name: 'Ordered keys' });
+    const table = keys.getByRole('table', { name: 'Ordered keys' });
+    await table.getByText(entries[0].id).waitFor();
+    await shot('ordered-keys');
+    await axe('ordered keys');
+    await table.getByRole('button', { name: 'Skip' }).click();
+    // The key moved on: its next entry is tried, fails as well and blocks the key again.
+    await eventually(async () => (await blockedHead()) === entries[1].id, 60_000, 'the second entry blocks the key');
+    await keys.getByRole('button', { name: 'Refresh' }).click();
+    await table.getByText(entries[1].id).waitFor();
+    ledgerHealed = true;
+    const healedAt = Date.now();
+    await table.getByRole('button', { name: 'Redrive' }).click();
+    await keys.getByText('No key is blocked.').waitFor();
+    await receiver.waitFor(
+      () => receiver.deliveries('/ledger').filter((r) => r.receivedAt >= healedAt).length === 2,
+      30_000,
+    );
+    const delivered = receiver.deliveries('/ledger').filter((r) => r.receivedAt >= healedAt);
+    expect(delivered.map((r) => JSON.parse(r.body).id)).toEqual([entries[1].id, entries[2].id]);
+    const skipped = await h.fixtures.db.query(
+      `SELECT event_id FROM dead_letters WHERE subscription_id = $1 AND reason = 'skipped'`,
+      [id],
+    );
+    expect(skipped.rows).toEqual([{ event_id: entries[0].id }]);
+    await page.getByRole('table', { name: 'Deliveries' }).getByText('skipped').first().waitFor();
+  }, 120_000);
 });

@@ -13,6 +13,8 @@ export interface SubscriptionFixture {
   status?: 'active' | 'disabled' | 'failing';
   /** A CEL filter, stored as the API stores it (not checked here). */
   filter?: string;
+  /** Ordered delivery, stored as the API stores it (not checked here). */
+  ordering?: { key: string; on_exhausted: 'skip' | 'block' };
 }
 
 /** Seals secrets as the service does, with the tests' key ring. */
@@ -31,9 +33,18 @@ export class PipelineFixtures {
     // Newest first: each older one a millisecond earlier, so the order signatures come in is the given one.
     const secrets = given.map((secret, i) => sealing.create(id, 'hmac-sha256', secret, new Date(now - i)).entry);
     await this.db.query(
-      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status, filter)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, s.tenantId, s.url, s.events, JSON.stringify(secrets), s.status ?? 'active', s.filter ?? null],
+      `INSERT INTO subscriptions (id, tenant_id, url, events, secrets, status, filter, ordering)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        s.tenantId,
+        s.url,
+        s.events,
+        JSON.stringify(secrets),
+        s.status ?? 'active',
+        s.filter ?? null,
+        s.ordering ? JSON.stringify(s.ordering) : null,
+      ],
     );
     return id;
   }

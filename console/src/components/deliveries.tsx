@@ -14,6 +14,7 @@ const OUTCOMES = [
   'dns_error',
   'blocked',
   'auth_error',
+  'skipped',
 ];
 type Outcome = NonNullable<operations['DeliveryLogController_list_v1']['parameters']['query']>['outcome'];
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);

@@ -4,6 +4,7 @@ import { Authentication } from '../components/authentication';
 import { DeliveryCharts } from '../components/charts';
 import { Deliveries } from '../components/deliveries';
 import { FilterEditor } from '../components/filter-editor';
+import { OrderedKeys } from '../components/ordered-keys';
 import { RecoveryForm } from '../components/recovery';
 import { TestEventButton } from '../components/test-event';
 import { Badge, ErrorBox, Fields, Loading, Section } from '../components/ui';
@@ -87,6 +88,16 @@ function Configuration({ s, circuit }: { s: Subscription; circuit?: Circuit }) {
         ['URL', <code>{s.url}</code>],
         ['Events', s.events.join(', ')],
         ['Filter', s.filter ? <code>{s.filter}</code> : <span class="muted">none: every event of its types</span>],
+        [
+          'Ordering',
+          s.ordering ? (
+            <>
+              by <code>{s.ordering.key}</code>, on exhausted: {s.ordering.on_exhausted}
+            </>
+          ) : (
+            <span class="muted">none: events go as fast as possible</span>
+          ),
+        ],
         ['Alert URL', s.alert_url],
         ['Signatures', s.signature_scheme === 'ed25519' ? 'Ed25519 (Standard Webhooks v1a)' : 'HMAC-SHA256'],
         ['Metadata', Object.keys(s.metadata ?? {}).length ? <code>{JSON.stringify(s.metadata)}</code> : null],
@@ -131,6 +142,7 @@ export function SubscriptionPage({ id }: { id: string }) {
           <Section title="Test event">
             <TestEventButton sub={s} onSent={() => setTimeout(() => setRound((n) => n + 1), 1_500)} />
           </Section>
+          {s.ordering && <OrderedKeys id={id} onChanged={() => setRound((n) => n + 1)} />}
           <DeliveryCharts id={id} refresh={round} />
           <Section title="Recovery">
             <RecoveryForm

@@ -13,6 +13,7 @@ export const OUTCOMES = [
   'dns_error',
   'blocked',
   'auth_error',
+  'skipped',
 ];
 
 /** Query of the delivery logs: cursor pagination (after, limit) and filters. */

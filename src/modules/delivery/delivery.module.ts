@@ -26,6 +26,6 @@ import { DeferralModule } from './dispatch/deferral.module.js';
     AttemptLogModule,
   ],
   providers: [DeliveryService, AttemptWriter, ConcurrencyReporter, DeliveredCheck],
-  exports: [DeliveryService, DeferralModule],
+  exports: [DeliveryService, DeferralModule, AttemptWriter],
 })
 export class DeliveryModule {}

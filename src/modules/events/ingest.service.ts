@@ -5,6 +5,7 @@ import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '.
 import type { DeliveryTaskV2 } from '../delivery/delivery-task.js';
 import { envelopeBody, jsonWithData } from '../delivery/task-record.js';
 import { MatchingService } from '../matching/matching.service.js';
+import { OrderedIntake } from '../ordering/ordered-intake.js';
 import { EventAcceptance, type AcceptedEvent } from './event-acceptance.js';
 import { EventStore } from './event-store.js';
 import { FanOut } from './fan-out.js';
@@ -48,6 +49,7 @@ export class IngestService {
     private readonly store: EventStore,
     private readonly sequences: SequenceAllocator,
     private readonly fanOut: FanOut,
+    private readonly ordered: OrderedIntake,
   ) {}
 
   async ingest(message: InboundMessage): Promise<IngestResult> {
@@ -58,10 +60,13 @@ export class IngestService {
 
     // The filters see the record's headers as the event's metadata.
     const filterEvent = { ...event.envelope, metadata: message.headers };
-    const subscriptions = await inSpan('match subscriptions', {}, () =>
+    const matched = await inSpan('match subscriptions', {}, () =>
       this.matching.matchAsOf(tenantId, filterEvent, message.timestamp),
     );
-    annotate({ [A.subscriptionsMatched]: subscriptions.length });
+    annotate({ [A.subscriptionsMatched]: matched.length });
+    // Ordered delivery's one hook: ordered subscriptions get the event in their lane, committed before
+    // this record finishes; only the others are numbered and fanned out below (docs/design/ordered-delivery.md).
+    const subscriptions = await this.ordered.divert(message, event, matched);
     const subscriptionIds = subscriptions.map((s) => s.id);
     // A record read again (its reader crashed before committing it) whose event is already stored.
     const storedAt = message.mayBeReplay ? await this.store.storedAt(message, tenantId, id) : null;

@@ -35,6 +35,8 @@ type Funcs = CelEnv['funcs'];
 
 interface Walk {
   funcs: Funcs;
+  /** What the expression is called in messages: "filter", "key expression". */
+  noun: string;
   nodes: number;
   nextId: bigint;
   origins: Map<bigint, bigint>;
@@ -47,16 +49,16 @@ interface Walk {
  * field access rather than a search for a qualified name `event.data.x` (several times faster),
  * and each comprehension charges its work before it walks its range. Throws TreeProblem.
  */
-export function prepareTree(expr: Expr, funcs: Funcs): PreparedTree {
-  const walk: Walk = { funcs, nodes: 0, nextId: maxId(expr) + 1n, origins: new Map() };
+export function prepareTree(expr: Expr, funcs: Funcs, noun = 'filter'): PreparedTree {
+  const walk: Walk = { funcs, noun, nodes: 0, nextId: maxId(expr) + 1n, origins: new Map() };
   return { expr: visit(expr, new Set([EVENT_VARIABLE]), 1, false, walk), origins: walk.origins };
 }
 
 function visit(expr: Expr, scope: ReadonlySet<string>, depth: number, underSelect: boolean, walk: Walk): Expr {
   if (++walk.nodes > FILTER_MAX_NODES)
-    throw new TreeProblem(`the filter is too large: at most ${FILTER_MAX_NODES} nodes`, expr.id);
+    throw new TreeProblem(`the ${walk.noun} is too large: at most ${FILTER_MAX_NODES} nodes`, expr.id);
   if (depth > FILTER_MAX_DEPTH)
-    throw new TreeProblem(`the filter nests too deeply: at most ${FILTER_MAX_DEPTH} levels`, expr.id);
+    throw new TreeProblem(`the ${walk.noun} nests too deeply: at most ${FILTER_MAX_DEPTH} levels`, expr.id);
   const next = (e: Expr, inner = scope, select = false) => visit(e, inner, depth + 1, select, walk);
   const kind = expr.exprKind;
   switch (kind.case) {
@@ -64,7 +66,7 @@ function visit(expr: Expr, scope: ReadonlySet<string>, depth: number, underSelec
       return expr;
     case 'identExpr':
       if (!scope.has(kind.value.name) && !TYPE_NAMES.has(kind.value.name))
-        throw new TreeProblem(`unknown name "${kind.value.name}": the filter sees one variable, event`, expr.id);
+        throw new TreeProblem(`unknown name "${kind.value.name}": the ${walk.noun} sees one variable, event`, expr.id);
       return underSelect ? synthetic(walk, expr.id, call('dyn', [expr])) : expr;
     case 'selectExpr':
       kind.value.operand = next(required(kind.value.operand, expr), scope, true);
@@ -81,7 +83,10 @@ function visit(expr: Expr, scope: ReadonlySet<string>, depth: number, underSelec
       return expr;
     case 'structExpr':
       if (kind.value.messageName !== '')
-        throw new TreeProblem(`messages such as ${kind.value.messageName}{} cannot be built in a filter`, expr.id);
+        throw new TreeProblem(
+          `messages such as ${kind.value.messageName}{} cannot be built in a ${walk.noun}`,
+          expr.id,
+        );
       for (const entry of kind.value.entries) {
         if (entry.optionalEntry) throw new TreeProblem('optional map entries are not supported', entry.id);
         if (entry.keyKind.case === 'mapKey') entry.keyKind.value = next(entry.keyKind.value);

@@ -12,7 +12,7 @@ import {
 } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { RE2JS } from '@bufbuild/re2';
-import type { SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
+import type { Expr, SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { CHARGE_FUNCTION, prepareTree, TreeProblem } from './filter-ast.js';
 import { describeAt, FilterError, positionAt, type FilterPosition } from './filter-error.js';
 import { guardsOf, mayMatch } from './filter-guards.js';
@@ -62,24 +62,61 @@ const re2 = {
 
 const env = celEnv({ funcs: [...strings, charge], re2 });
 
+/** What one run of a compiled expression gave: a value, or the error it stopped on. */
+export type ExpressionOutcome = { value: CelValue } | { error: { message: string; position?: FilterPosition } };
+
+/**
+ * An expression over the event compiled once (per subscription version) and run per event, held to
+ * the filters' bounds (filter-limits.ts): a filter, or an ordering key expression.
+ */
+export interface CompiledExpression {
+  readonly source: string;
+  evaluate(input: FilterInput): ExpressionOutcome;
+}
+
 /**
  * Compiles a CEL filter (the standard library and the strings extension) over the variable
  * `event`; throws FilterError with the position at fault. See filter-limits.ts for the bounds.
  */
 export function compileFilter(source: string): CompiledFilter {
+  let guards: ReturnType<typeof guardsOf> = [];
+  // Read before the tree is rewritten for evaluation.
+  const compiled = compileCel(source, 'filter', (expr) => (guards = guardsOf(expr)));
+  return {
+    source,
+    evaluate(input: FilterInput): FilterOutcome {
+      if (!mayMatch(guards, input.event)) return NO_MATCH;
+      const outcome = compiled.evaluate(input);
+      if ('error' in outcome) return { matches: false, error: outcome.error };
+      if (outcome.value === true) return MATCH;
+      if (outcome.value === false) return NO_MATCH;
+      return { matches: false, error: { message: `the filter gave a ${typeName(outcome.value)}, not a bool` } };
+    },
+  };
+}
+
+/**
+ * Compiles a CEL expression over `event` whose value the caller reads (an ordering key), with the
+ * filters' library and bounds; `noun` names it in messages. Throws FilterError with the position.
+ */
+export function compileExpression(source: string, noun = 'expression'): CompiledExpression {
+  return compileCel(source, noun);
+}
+
+/** `readTree` sees the parsed tree before it is rewritten for evaluation. */
+function compileCel(source: string, noun: string, readTree?: (expr: Expr) => void): CompiledExpression {
   if (source.length > FILTER_MAX_LENGTH)
     throw new FilterError(
-      `the filter is ${source.length} characters long; at most ${FILTER_MAX_LENGTH}`,
+      `the ${noun} is ${source.length} characters long; at most ${FILTER_MAX_LENGTH}`,
       positionAt(source, FILTER_MAX_LENGTH),
     );
-  if (source.trim() === '') throw new FilterError('the filter is empty', positionAt(source, 0));
-  const parsed = parseOrThrow(source);
+  if (source.trim() === '') throw new FilterError(`the ${noun} is empty`, positionAt(source, 0));
+  const parsed = parseOrThrow(source, noun);
   const at = positionsOf(source, parsed.sourceInfo);
-  // Read before the tree is rewritten for evaluation.
-  const guards = guardsOf(parsed.expr);
+  readTree?.(parsed.expr);
   let prepared;
   try {
-    prepared = prepareTree(parsed.expr, env.funcs);
+    prepared = prepareTree(parsed.expr, env.funcs, noun);
   } catch (error) {
     if (!(error instanceof TreeProblem)) throw error;
     throw new FilterError(error.message, at(error.exprId));
@@ -95,8 +132,7 @@ export function compileFilter(source: string): CompiledFilter {
     error.exprId === undefined ? undefined : at(prepared.origins.get(error.exprId) ?? error.exprId);
   return {
     source,
-    evaluate(input: FilterInput): FilterOutcome {
-      if (!mayMatch(guards, input.event)) return NO_MATCH;
+    evaluate(input: FilterInput): ExpressionOutcome {
       budget = FILTER_MAX_COST;
       // CEL errors are values here (a missing field): their stack traces would cost more than the evaluation.
       const stackTraceLimit = Error.stackTraceLimit;
@@ -107,20 +143,17 @@ export function compileFilter(source: string): CompiledFilter {
       } finally {
         Error.stackTraceLimit = stackTraceLimit;
       }
-      if (result === true) return MATCH;
-      if (result === false) return NO_MATCH;
-      if (isCelError(result))
-        return { matches: false, error: { message: result.message, position: positionOf(result) } };
-      return { matches: false, error: { message: `the filter gave a ${typeName(result)}, not a bool` } };
+      if (isCelError(result)) return { error: { message: result.message, position: positionOf(result) } };
+      return { value: result };
     },
   };
 }
 
-function parseOrThrow(source: string): ReturnType<typeof parse> {
+function parseOrThrow(source: string, noun: string): ReturnType<typeof parse> {
   try {
     return parse(source);
   } catch (error) {
-    if (error instanceof RangeError) throw new FilterError('the filter nests too deeply', positionAt(source, 0));
+    if (error instanceof RangeError) throw new FilterError(`the ${noun} nests too deeply`, positionAt(source, 0));
     const location = (error as { location?: { start?: { offset?: number } } }).location;
     const message = String((error as Error).message).replace(/^<input>:\d+:\d+: /, '');
     throw new FilterError(`syntax error: ${message}`, positionAt(source, location?.start?.offset ?? 0));
@@ -132,7 +165,8 @@ function positionsOf(source: string, info: SourceInfo | undefined): (id: bigint)
   return (id) => positionAt(source, info?.positions[String(id)] ?? 0);
 }
 
-function typeName(value: CelValue): string {
+/** The CEL type name of a value, for messages. */
+export function typeName(value: CelValue): string {
   if (value === null) return 'null';
   if (isCelList(value)) return 'list';
   if (isCelMap(value)) return 'map';

@@ -131,7 +131,9 @@ export class PublishService {
       return { index: item.index, status: 422, error: AppError.validation(poisonDetails(error, prefix)) };
     }
     const event = { id: id as string, created_at: createdAt as string };
-    return { index: item.index, event, message: { key: event.id, value, headers } };
+    // Keyed by tenant: a tenant's events share one partition, so ingest reads them in the order their
+    // 202s were answered, the order an ordered subscription delivers them in (docs/guides/ordered-delivery.md).
+    return { index: item.index, event, message: { key: tenantId, value, headers } };
   }
 
   /** One acknowledged send for all of them, answered within PUBLISH_ACK_TIMEOUT_MS. */

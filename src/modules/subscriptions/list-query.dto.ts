@@ -14,6 +14,7 @@ export const FIELDS = [
   'metadata',
   'alert_url',
   'filter',
+  'ordering',
   'status',
   'status_reason',
   'status_changed_at',

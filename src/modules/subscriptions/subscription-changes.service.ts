@@ -15,6 +15,7 @@ import { sameJson } from './endpoint-settings-input.js';
 import { SubscriptionCredentials } from './subscription-credentials.js';
 import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
+import { orderingSetting } from './ordering-setting.js';
 import { ifMatchAdmits } from './subscription-view.js';
 import { SubscriptionsService, stale } from './subscriptions.service.js';
 import { UrlChecks } from './url-checks.js';
@@ -81,10 +82,11 @@ export class SubscriptionChangesService {
       metadata: current.metadata,
       alert_url: current.alertUrl,
       filter: current.filter,
+      ordering: current.ordering ?? null,
       ...view,
     };
     if (format === 'merge') refuseUnknownMembers(document, patch as object);
-    const patched = format === 'merge' ? mergeReplacingAuth(document, patch) : applyJsonPatch(document, patch);
+    const patched = format === 'merge' ? mergeReplacingWhole(document, patch) : applyJsonPatch(document, patch);
     const stored = { headers: current.headers ?? {}, auth: current.auth ?? null };
     const { dto, endpoint } = await this.input.parseFields(patched, current.events, { ...stored, view });
     if (!ifMatchAdmits(ifMatch, current)) throw stale();
@@ -97,6 +99,7 @@ export class SubscriptionChangesService {
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
       filter: dto.filter ?? null,
+      ordering: orderingSetting(dto.ordering),
       headers,
       auth,
     };
@@ -242,12 +245,15 @@ function refuseUnknownMembers(document: object, patch: object): void {
     );
 }
 
-/** A merge patch whose `auth`, when present, replaces the current one whole (null removes it). */
-function mergeReplacingAuth(document: object, patch: unknown): unknown {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch) || !('auth' in patch))
-    return applyMerge(document, patch);
-  const { auth, ...rest } = patch as Record<string, unknown>;
-  return { ...(applyMerge(document, rest) as object), auth };
+/** Members a merge patch replaces whole (null removes them): a credential, and the ordering setting. */
+const REPLACED_WHOLE = ['auth', 'ordering'];
+
+/** A merge patch whose `auth` and `ordering`, when present, replace the current ones whole. */
+function mergeReplacingWhole(document: object, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return applyMerge(document, patch);
+  const whole = Object.entries(patch).filter(([name]) => REPLACED_WHOLE.includes(name));
+  const rest = Object.fromEntries(Object.entries(patch).filter(([name]) => !REPLACED_WHOLE.includes(name)));
+  return { ...(applyMerge(document, rest) as object), ...Object.fromEntries(whole) };
 }
 
 function applyJsonPatch(document: object, patch: unknown): unknown {

@@ -6,6 +6,7 @@ import { toFieldErrors } from '../../platform/http/validation.js';
 import { EventCatalog } from '../event-types/event-catalog.js';
 import { compileFilter, describeFilterError } from '../filters/filter-compiler.js';
 import { FilterError } from '../filters/filter-error.js';
+import { orderingErrors } from './ordering-setting.js';
 import {
   CreateSubscriptionDto,
   METADATA_KEY_MAX_LENGTH,
@@ -72,6 +73,7 @@ export class SubscriptionInput {
     errors.push(...endpoint.errors.filter((e) => !invalid.has(e.field.split('.')[0])));
     const tokenUrl = endpointTokenUrl(endpoint.input, endpoint.errors);
     if (!invalid.has('filter') && typeof dto.filter === 'string') errors.push(...filterErrors(dto.filter));
+    if (!invalid.has('ordering')) errors.push(...orderingErrors(dto.ordering));
     // Every host is looked up at once: a resolver's retries (5 s each by default) add up otherwise.
     const hosts = (['url', 'alert_url'] as const).map((field) => {
       const url = dto[field];
@@ -171,6 +173,13 @@ function urlFieldSyntax(item: Record<string, unknown>, index: number): FieldErro
   ];
 }
 
+/** `ordering`'s shape (the document states it); whether its key compiles as CEL stays per item, as a filter's does. */
+function orderingShape(ordering: unknown, index: number): FieldError[] {
+  return orderingErrors(ordering)
+    .filter((e) => e.code !== 'INVALID_ORDERING_KEY')
+    .map((e) => ({ ...e, field: `[${index}].${e.field}` }));
+}
+
 export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> {
   const perItem = await Promise.all(
     items.map(async (item, i) =>
@@ -179,6 +188,7 @@ export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> 
         : [
             ...toFieldErrors(await validate(plainToInstance(CreateSubscriptionDto, item), VALIDATOR_OPTIONS), `[${i}]`),
             ...urlFieldSyntax(item as Record<string, unknown>, i),
+            ...orderingShape((item as Record<string, unknown>).ordering, i),
           ],
     ),
   );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { StoredAuth, StoredHeaders } from './endpoint-settings.js';
+import type { OrderingSetting } from './ordering-setting.js';
 import type { SigningSecret, SubscriptionStatus } from './subscription.entity.js';
 
 /** What the pipeline needs of a subscription, held in memory by every ingest and delivery instance. */
@@ -17,6 +18,8 @@ export interface SubscriptionView {
   rateLimitPerSecond?: number | null;
   /** The CEL filter, compiled by the matcher once per version; null: every event of the types. */
   filter?: string | null;
+  /** Ordered delivery: its events go to the ordered lane instead of fan-out; null or absent: unordered. */
+  ordering?: OrderingSetting | null;
   version: number;
   /** Static headers and the endpoint's auth, secrets sealed; SubscriptionCredentials opens them (per version). */
   headers?: StoredHeaders;
@@ -38,7 +41,7 @@ export interface StatusRow {
   auth: StoredAuth | null;
 }
 
-const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, filter, version, headers, auth`;
+const VIEW_COLUMNS = `id, tenant_id, url, events, status, secrets, send_traceparent, rate_limit_per_second, filter, ordering, version, headers, auth`;
 
 interface ViewRow {
   id: string;
@@ -50,6 +53,7 @@ interface ViewRow {
   send_traceparent: boolean;
   rate_limit_per_second: number | null;
   filter: string | null;
+  ordering: OrderingSetting | null;
   version: number;
   headers: StoredHeaders;
   auth: StoredAuth | null;
@@ -65,6 +69,7 @@ const toView = (r: ViewRow): SubscriptionView => ({
   sendTraceparent: r.send_traceparent,
   rateLimitPerSecond: r.rate_limit_per_second,
   filter: r.filter,
+  ordering: r.ordering,
   version: r.version,
   headers: r.headers,
   auth: r.auth,

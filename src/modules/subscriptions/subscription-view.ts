@@ -20,6 +20,7 @@ export function toResource(sub: SubscriptionEntity): SubscriptionResource {
     metadata: sub.metadata,
     alert_url: sub.alertUrl,
     filter: sub.filter,
+    ordering: sub.ordering ?? null,
     status: sub.status,
     status_reason: sub.statusReason,
     status_changed_at: sub.statusChangedAt?.toISOString() ?? null,

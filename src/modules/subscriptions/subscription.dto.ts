@@ -27,6 +27,7 @@ import {
   HEADERS_VIEW_SCHEMA,
 } from './endpoint-settings.schema.js';
 import type { AuthView, HeaderView } from './endpoint-settings.js';
+import { ORDERING_INPUT_SCHEMA, ORDERING_VIEW_SCHEMA, type OrderingSetting } from './ordering-setting.js';
 
 /** Postgres text cannot hold U+0000: such a string is refused (422), not a 500 at the insert. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what it refuses
@@ -131,6 +132,12 @@ export class SubscriptionFieldsDto {
   @MaxLength(FILTER_MAX_LENGTH)
   @noNul()
   filter?: string | null;
+
+  // Checked in subscription-input.ts (ordering-setting.ts), against the same rules as the schema.
+  @ApiPropertyOptional(ORDERING_INPUT_SCHEMA as object)
+  @IsOptional() // null removes it
+  @IsObject()
+  ordering?: Record<string, unknown> | null;
 }
 
 /** An ed25519 private key as a client may give it: `whsk_` + base64 of its 32-byte seed. */
@@ -233,6 +240,8 @@ export class SubscriptionResource {
   @ApiProperty({ type: 'string', nullable: true }) alert_url: string | null;
   @ApiProperty({ type: 'string', nullable: true, description: 'The CEL filter; null: every event' })
   filter: string | null;
+  @ApiProperty(ORDERING_VIEW_SCHEMA as object)
+  ordering: OrderingSetting | null;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status: string;
   @ApiProperty({ type: 'string', nullable: true }) status_reason: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the status last changed' })

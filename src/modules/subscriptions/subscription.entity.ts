@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 import type { StoredAuth, StoredHeaders } from './endpoint-settings.js';
+import type { OrderingSetting } from './ordering-setting.js';
 
 export type SubscriptionStatus = 'active' | 'disabled' | 'failing';
 
@@ -44,6 +45,8 @@ export class SubscriptionEntity {
   @Column('boolean', { name: 'send_traceparent' }) sendTraceparent: boolean;
   /** A CEL expression over the event; null: every event of the subscribed types. */
   @Column('text', { nullable: true }) filter: string | null;
+  /** Ordered delivery by key; null: unordered. */
+  @Column('jsonb', { nullable: true }) ordering: OrderingSetting | null;
   @VersionColumn() version: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

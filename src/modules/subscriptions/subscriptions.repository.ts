@@ -81,6 +81,7 @@ export class SubscriptionsRepository implements SealedStore {
           metadata: entity.metadata,
           alertUrl: entity.alertUrl,
           filter: entity.filter,
+          ordering: entity.ordering,
           secrets: entity.secrets,
           headers: entity.headers,
           auth: entity.auth,

@@ -8,6 +8,7 @@ import { SubscriptionChangelog } from './subscription-changelog.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SubscriptionCredentials } from './subscription-credentials.js';
 import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
+import { orderingSetting } from './ordering-setting.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { DuplicateSubscriptionError, SubscriptionsRepository } from './subscriptions.repository.js';
 import { ifMatchAdmits } from './subscription-view.js';
@@ -58,6 +59,7 @@ export class SubscriptionsService {
       metadata: (dto.metadata ?? {}) as Record<string, string>,
       alertUrl: dto.alert_url ?? null,
       filter: dto.filter ?? null,
+      ordering: orderingSetting(dto.ordering),
       secrets: [secret.entry],
       headers,
       auth,

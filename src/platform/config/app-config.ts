@@ -29,6 +29,7 @@ import {
   type KafkaSettings,
 } from './sections/connections.js';
 import { frozen, list } from './sections/lists.js';
+import { orderedSettings, type OrderedSettings } from './sections/ordered.js';
 import {
   circuitSettings,
   deliverySettings,
@@ -78,6 +79,7 @@ export class AppConfig {
   readonly limits: LimitSettings;
   readonly health: HealthSettings;
   readonly operations: OperationsSettings;
+  readonly ordered: OrderedSettings;
   readonly outbox: OutboxSettings;
   readonly retention: RetentionSettings;
   readonly metrics: MetricsSettings;
@@ -102,6 +104,7 @@ export class AppConfig {
     this.limits = frozen(limitSettings(env));
     this.health = frozen(healthSettings(env));
     this.operations = frozen(operationsSettings(env));
+    this.ordered = frozen(orderedSettings(env));
     this.outbox = frozen(outboxSettings(env));
     this.retention = frozen(retentionSettings(env));
     this.metrics = frozen(metricsSettings(env));

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PipelineLimitsEnvironment } from './pipeline-limits.env.js';
+import { OrderedDeliveryEnvironment } from './ordered-delivery.env.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -10,7 +10,7 @@ const toBool = ({ value }: { value: unknown }) =>
  * The variables of background work: the changelog outbox relay and the operations runner. Part of
  * Environment (through CatalogEnvironment), so validated, documented and checked with every other.
  */
-export class BackgroundWorkEnvironment extends PipelineLimitsEnvironment {
+export class BackgroundWorkEnvironment extends OrderedDeliveryEnvironment {
   /** How often the outbox relay looks for changelog records that were committed but not published. */
   @IsOptional()
   @Transform(toInt)

@@ -40,7 +40,8 @@ Two more answers depend on what no schema can state, and each is let through onl
   * 422 INVALID_FILTER on a filter (`filter`, `[i].filter`, `subscription.filter`): a filter is a
     CEL program, valid by CEL's grammar, names and functions, which a string schema cannot state;
     half of the positive bodies that carry a filter get a valid one, so filtered subscriptions are
-    created and reached too;
+    created and reached too; an ordering key expression (INVALID_ORDERING_KEY on `ordering.key`,
+    `[i].ordering.key`) likewise;
   * 422 to a test event on `type` (UNKNOWN_EVENT_TYPE, NOT_SUBSCRIBED) or on `data` (REQUIRED): the
     catalog's types and examples and the subscription's own events are state.
 
@@ -161,6 +162,11 @@ def invalid_filter(detail) -> bool:
     return detail.get("code") == "INVALID_FILTER" and detail.get("field", "").split(".")[-1].split("]")[-1] == "filter"
 
 
+def invalid_ordering_key(detail) -> bool:
+    """An ordering key expression refused for what CEL says of it, as a filter is."""
+    return detail.get("code") == "INVALID_ORDERING_KEY" and detail.get("field", "").endswith("ordering.key")
+
+
 TEST_EVENT_STATE = {
     ("type", "UNKNOWN_EVENT_TYPE"),
     ("type", "NOT_SUBSCRIBED"),
@@ -190,6 +196,7 @@ def state_or_unreachable_refusal(response, case) -> bool:
         or past_expiry(d)
         or beyond_schema_detail(d)
         or invalid_filter(d)
+        or invalid_ordering_key(d)
         or test_event_state(d, case)
         for d in details
     )
@@ -242,11 +249,15 @@ def use_after_free_but_cancel(ctx, response, case):
 
 
 VALID_FILTER = "event.type.startsWith('order.') || has(event.data.id)"
+VALID_ORDERING_KEY = "event.data.account"
 
 
 def with_receiver(item):
     if isinstance(item, dict) and isinstance(item.get("filter"), str) and random.random() < 0.5:
         item = {**item, "filter": VALID_FILTER}
+    ordering = item.get("ordering") if isinstance(item, dict) else None
+    if isinstance(ordering, dict) and isinstance(ordering.get("key"), str) and random.random() < 0.5:
+        item = {**item, "ordering": {**ordering, "key": VALID_ORDERING_KEY}}
     if isinstance(item, dict) and isinstance(item.get("url"), str) and random.random() < 0.5:
         return {**item, "url": f"{RECEIVER}/{random.randrange(1 << 30)}"}
     return item

@@ -202,7 +202,8 @@ export class AttemptLog {
   /**
    * The subscriptions' attempts in [from, to), aggregated by Postgres per event type and per
    * subscription (event_type '*'): counts, success ratio, response time percentiles over every
-   * attempt. `tx`: the caller's transaction, when the rows must commit with its other writes.
+   * attempt (an ordered key's skip made no request: left out). `tx`: the caller's transaction, when
+   * the rows must commit with its other writes.
    */
   summaries(window: AttemptWindow, subscriptionIds: string[], tx?: EntityManager): Promise<AttemptSummaryRow[]> {
     return (tx ?? this.db).query(
@@ -216,7 +217,7 @@ export class AttemptLog {
               min(created_at) AS first_attempt_at, max(created_at) AS last_attempt_at
          FROM delivery_attempts
         WHERE tenant_id = $1 AND subscription_id = ANY ($2::uuid[])
-          AND created_at >= $3::timestamptz AND created_at < $4::timestamptz
+          AND created_at >= $3::timestamptz AND created_at < $4::timestamptz AND outcome <> 'skipped'
         GROUP BY GROUPING SETS ((subscription_id, event_type), (subscription_id))`,
       [window.tenantId, subscriptionIds, window.from, window.to],
     );

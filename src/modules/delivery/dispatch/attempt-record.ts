@@ -13,7 +13,8 @@ export interface AttemptRecord {
   eventType: string;
   attempt: number;
   trigger: DeliveryTrigger;
-  outcome: EgressOutcome;
+  /** The request's outcome; `skipped`: no request, an ordered key moved past the event (dead-lettered). */
+  outcome: EgressOutcome | 'skipped';
   statusCode: number | null;
   responseTimeMs: number;
   responseBody: string | null;

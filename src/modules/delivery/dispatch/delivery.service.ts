@@ -14,7 +14,7 @@ import { markedIfReplay, type DeliveryTaskV2 } from '../delivery-task.js';
 import { RetryPolicy } from '../retry/retry-policy.js';
 import { signedRequestHeaders } from '../signing/request-signing.js';
 import { TaskDeferral } from './task-deferral.js';
-import { TaskForwarder } from './task-forwarder.js';
+import { TaskForwarder, type TaskPlacement } from './task-forwarder.js';
 import { ConcurrencyReporter } from './concurrency-reporter.js';
 import { DeliveredCheck } from './delivered-check.js';
 import { TaskClaims } from './task-claims.js';
@@ -106,6 +106,19 @@ export class DeliveryService {
     return this.run({ task, history: [], sent: {}, slotTakenAt: Date.now() }, { step: 'prepare' });
   }
 
+  /**
+   * The ordered lane's entry (docs/design/ordered-delivery.md): the same steps, but the task never steps
+   * aside (it waits for its slot) and `placement` takes the place of the retry tiers and the DLQ,
+   * so a retry stays in place. A task marked may_be_replay is checked against the attempt log first.
+   */
+  deliverInPlace(
+    task: DeliveryTaskV2,
+    history: readonly AttemptSummary[],
+    placement: TaskPlacement,
+  ): Promise<DispatchOutcome> {
+    return this.run({ task, history, sent: {}, placement }, this.admitStep(false));
+  }
+
   private async run(flow: DispatchFlow, first: DispatchStep): Promise<DispatchOutcome> {
     const { task } = flow;
     const twin = `${task.subscription_id} ${task.event.id}`;
@@ -145,7 +158,9 @@ export class DeliveryService {
       await flow.twinEnded;
       if (await this.deliveredCheck.delivered(task)) return { step: 'end', outcome: 'skipped' };
     }
-    if (!flow.claimed) {
+    // The ordered lane's head is fenced by its key's lease, and its next attempt after a crash may
+    // be the same task again: claims (copies of a Kafka record) are not its concern.
+    if (!flow.claimed && !flow.placement) {
       if (!this.claims.claim(task)) {
         duplicates.inc();
         return { step: 'end', outcome: 'skipped' };
@@ -160,7 +175,7 @@ export class DeliveryService {
   }
 
   private traced(state: AttemptStep, flow: DispatchFlow): Promise<DispatchOutcome> {
-    const { task, history, sent, record } = flow;
+    const { task, history, sent, record, placement } = flow;
     return traceAttempt(
       {
         tenantId: task.tenant_id,
@@ -174,7 +189,7 @@ export class DeliveryService {
         previousAttemptTraceparent: task.previous_attempt_traceparent,
         record,
       },
-      (telemetry) => this.attempt(state, { task, history, record, sent, telemetry }),
+      (telemetry) => this.attempt(state, { task, history, record, sent, placement, telemetry }),
     );
   }
 
@@ -267,12 +282,14 @@ export class DeliveryService {
   /** Success, next tier, DLQ or park; then the circuit and the subscription's status follow. */
   private async route(
     { subscription, next, result, trail }: Extract<DispatchStep, { step: 'route' }>,
-    { task }: DispatchContext,
+    { task, placement }: DispatchContext,
   ): Promise<DispatchStep> {
     // A test event is attempted once: never retried or parked, and it moves neither circuit nor status.
     if (task.trigger === 'test') return { step: 'end', outcome: next };
     const steps = async () => {
-      if (next.action !== 'done') await retryTransient(() => this.forwarder.forward(task, next, result, trail));
+      // The ordered lane hears every outcome (a success moves its key on); the tiers only what goes on.
+      if (placement) await retryTransient(() => placement.forward(task, next, result, trail));
+      else if (next.action !== 'done') await retryTransient(() => this.forwarder.forward(task, next, result, trail));
       await retryTransient(() => this.failures.afterAttempt(task, subscription, result, next, trail));
     };
     // Without a request (circuit open, disabled) the whole handler may safely run again.

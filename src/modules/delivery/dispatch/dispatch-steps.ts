@@ -9,6 +9,7 @@ import type { AttemptSummary } from '../attempt-history.js';
 import type { AttemptRecord } from './attempt-record.js';
 import type { InboundMessage } from '../../../platform/kafka/inbound-message.js';
 import type { SentRequest, SlotOutcome } from '../pressure/request-slots.js';
+import type { TaskPlacement } from './task-forwarder.js';
 
 /** Why a task steps aside: the consumer base sent it aside (its buffer), or its subscription stalls (its slots). */
 export type StepAsideCause = 'buffer' | 'stalled';
@@ -66,6 +67,8 @@ export interface DispatchFlow {
   slotTakenAt?: number;
   /** The end of the same (subscription, event)'s task already in dispatch here, if one is. */
   twinEnded?: Promise<void>;
+  /** Where the task goes after its attempt instead of the retry tiers and the DLQ (the ordered lane's). */
+  placement?: TaskPlacement;
   /** The task was claimed (TaskClaims): a copy of it read later is not sent again. */
   claimed?: boolean;
 }

@@ -11,13 +11,26 @@ import type { NextStep } from '../retry/retry-policy.js';
 import { serializeTask } from '../task-record.js';
 
 /**
+ * Where a task goes after its attempt, given the policy's step: TaskForwarder's retry tiers and DLQ,
+ * or the ordered lane, which keeps a task in place (DeliveryService.deliverInPlace).
+ */
+export interface TaskPlacement {
+  forward(
+    task: DeliveryTaskV2,
+    step: NextStep,
+    result: EgressResult | undefined,
+    trail: readonly AttemptSummary[],
+  ): Promise<void>;
+}
+
+/**
  * Hands a task that needs another attempt to its next retry tier (due time and attempt history in
  * headers), or parks one that will not be attempted again in the DLQ — exhausted, gone (410),
  * blocked, or its subscription disabled — with the attempt history, so that a recovery can
  * deliver it later. Resolves on the broker's acknowledgement.
  */
 @Injectable()
-export class TaskForwarder {
+export class TaskForwarder implements TaskPlacement {
   constructor(
     private readonly producer: BatchingProducer,
     private readonly deadLetters: DeadLetterWriter,
@@ -70,22 +83,29 @@ export class TaskForwarder {
       ]);
     } else if (step.action !== 'done') {
       const last = result?.errorMessage ?? result?.outcome;
-      const headers: IHeaders = { [ATTEMPTS_HEADER]: encodeHistory(trail), 'tenant-id': task.tenant_id };
-      await this.deadLetters.write(
-        { key: task.subscription_id, value: serializeTask(task), headers },
+      await this.park(
+        task,
         step.action === 'exhausted' ? 'exhausted' : step.reason,
         `${describeHistory(trail)}${last ? `; last: ${last}` : ''}`,
+        trail,
       );
     }
   }
 
   /**
-   * A task dispatched in this process (the direct lane) that failed after its request: parked as
-   * the delivery consumer parks such a record, never sent again. In the task's trace.
+   * Parks a task in the DLQ for `reason`, with its attempt history, so a redrive can deliver it
+   * later: a task of the direct lane that failed after its request (parked as the delivery consumer
+   * parks such a record, never sent again), or an ordered key's skipped head. In the task's trace.
    */
-  async park(task: DeliveryTaskV2, reason: string, detail: string): Promise<void> {
+  async park(
+    task: DeliveryTaskV2,
+    reason: string,
+    detail: string,
+    trail: readonly AttemptSummary[] = [],
+  ): Promise<void> {
     const headers: IHeaders = {
       'tenant-id': task.tenant_id,
+      ...(trail.length ? { [ATTEMPTS_HEADER]: encodeHistory(trail) } : {}),
       ...(task.traceparent ? { traceparent: task.traceparent } : {}),
     };
     await inTraceOf(task.traceparent, () =>

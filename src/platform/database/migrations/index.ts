@@ -13,6 +13,7 @@ import { secretsAtRestMigration } from './1734200000000-secrets-at-rest.js';
 import { ApiKeyLifecycle1734200100000 } from './1734200100000-api-key-lifecycle.js';
 import { SubscriptionFilters1734400000000 } from './1734400000000-subscription-filters.js';
 import { EndpointAuthentication1734500000000 } from './1734500000000-endpoint-authentication.js';
+import { OrderedDelivery1734700000000 } from './1734700000000-ordered-delivery.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 
 /**
@@ -35,4 +36,5 @@ export const migrationsFor = (box: () => SecretBox) => [
   ApiKeyLifecycle1734200100000,
   SubscriptionFilters1734400000000,
   EndpointAuthentication1734500000000,
+  OrderedDelivery1734700000000,
 ];

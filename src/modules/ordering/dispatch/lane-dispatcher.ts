@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { gauge } from '../../../platform/telemetry/metrics.js';
+import { DeliveryService } from '../../delivery/dispatch/delivery.service.js';
+import { SubscriptionPressure } from '../../delivery/pressure/subscription-pressure.js';
+import { MatchingService } from '../../matching/matching.service.js';
+import { LaneLeasesRepository, type ClaimedHead, type Quota } from '../lane/lane-leases.repository.js';
+import { HeadOutcomes } from './head-outcomes.js';
+import { headTask } from './head-task.js';
+
+/** Between a key's end and the claim it triggers: the ends of a burst share one claim. */
+const WAKE_DELAY_MS = 2;
+/**
+ * Events a key sends in a row without a claim: its next event stays with the instance that moved it
+ * on (no claim round between two events of a busy key), up to this many, and then goes back among
+ * the due keys, so that a key with a backlog takes no more than its turn.
+ */
+const RUN_PER_CLAIM = 16;
+
+/**
+ * The ordered lane's dispatcher: claims due keys (oldest due first, each subscription within its
+ * adaptive request limit, ORDERED_CONCURRENCY in all), sends each key's head through the dispatch
+ * flow in place, and renews the leases of the keys it holds. Waiting keys stay in Postgres; only
+ * the keys in flight are in memory. docs/design/ordered-delivery.md.
+ */
+@Injectable()
+export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('OrderedLane');
+  /** The keys held, by `${subscription} ${key}`. */
+  private readonly held = new Map<string, ClaimedHead>();
+  private readonly perSubscription = new Map<string, number>();
+  private timer?: NodeJS.Timeout;
+  private renewal?: NodeJS.Timeout;
+  private claiming = false;
+  private again = false;
+  private stopping = false;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly leases: LaneLeasesRepository,
+    private readonly deliveries: DeliveryService,
+    private readonly outcomes: HeadOutcomes,
+    private readonly pressure: SubscriptionPressure,
+    private readonly matching: MatchingService,
+  ) {
+    gauge('hookline_ordered_keys_in_flight', 'Ordered keys this instance is sending the next event of', [], (g) =>
+      g.set(this.held.size),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+    const every = Math.floor(this.config.ordered.leaseMs / 3);
+    this.renewal = setInterval(() => void this.renew(), every);
+  }
+
+  /** Stops claiming and waits (up to SHUTDOWN_TIMEOUT_MS) for the heads in flight; the others' leases run out. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    clearInterval(this.renewal);
+    const all = Promise.all([...this.running]);
+    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.runtime.shutdownTimeoutMs).unref())]);
+  }
+
+  /** Something became due (a key moved on, settling woke keys): claim soon rather than at the next poll. */
+  wake(): void {
+    if (this.claiming) this.again = true;
+    else this.schedule(WAKE_DELAY_MS);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.claimRound(), delayMs);
+  }
+
+  private async claimRound(): Promise<void> {
+    if (this.claiming || this.stopping) return;
+    this.claiming = true;
+    let delay = this.config.ordered.pollMs;
+    try {
+      this.again = false;
+      const free = this.config.ordered.concurrency - this.held.size;
+      if (free > 0) {
+        const quotas = this.quotas(await this.leases.scheduledSubscriptions());
+        const token = randomUUID();
+        const claimed = await this.leases.claim(quotas, free, this.config.ordered.leaseMs, token);
+        claimed.forEach((head) => this.start(head));
+        // As many as asked for: more may be due already.
+        if (claimed.length > 0 && claimed.length === free) delay = 0;
+      }
+    } catch (error) {
+      this.log.warn(`claiming ordered keys failed: ${String(error)}`);
+    } finally {
+      this.claiming = false;
+      this.schedule(this.again ? WAKE_DELAY_MS : delay);
+    }
+  }
+
+  /** Each subscription's room: its adaptive request limit less the keys of it held here. */
+  private quotas(subscriptions: string[]): Quota[] {
+    return subscriptions
+      .map((id) => ({ subscriptionId: id, free: this.pressure.limitOf(id) - (this.perSubscription.get(id) ?? 0) }))
+      .filter((q) => q.free > 0);
+  }
+
+  private start(head: ClaimedHead): void {
+    const id = `${head.subscriptionId} ${head.orderingKey}`;
+    this.held.set(id, head);
+    this.perSubscription.set(head.subscriptionId, (this.perSubscription.get(head.subscriptionId) ?? 0) + 1);
+    const run = this.send(head).finally(() => {
+      this.held.delete(id);
+      const left = (this.perSubscription.get(head.subscriptionId) ?? 1) - 1;
+      if (left > 0) this.perSubscription.set(head.subscriptionId, left);
+      else this.perSubscription.delete(head.subscriptionId);
+      this.running.delete(run);
+      this.wake();
+    });
+    this.running.add(run);
+  }
+
+  /** The key's heads one after another, while it keeps its next one (up to RUN_PER_CLAIM). */
+  private async send(first: ClaimedHead): Promise<void> {
+    const id = `${first.subscriptionId} ${first.orderingKey}`;
+    let head: ClaimedHead | undefined = first;
+    for (let run = 1; head; run++) {
+      const keepMs = run < RUN_PER_CLAIM && !this.stopping ? this.config.ordered.leaseMs : 0;
+      head = await this.sendOne(head, keepMs);
+      if (head && this.stopping) {
+        await this.leases.release(head).catch(() => undefined);
+        return;
+      }
+      if (head) this.held.set(id, head);
+    }
+  }
+
+  /** One attempt of the head (or its skip), then the key's next state; a failure leaves the lease to run out. */
+  private async sendOne(head: ClaimedHead, keepMs: number): Promise<ClaimedHead | undefined> {
+    try {
+      if (!head.event) {
+        this.log.warn(`ordered key "${head.orderingKey}" of ${head.subscriptionId}: no event at ${head.sequence}`);
+        return await this.outcomes.advance(head, keepMs);
+      }
+      const subscription = await this.matching.find(head.tenantId, head.subscriptionId);
+      const placement = this.outcomes.placementOf(head, subscription?.ordering?.on_exhausted ?? 'skip', keepMs);
+      const outcome = await this.deliveries.deliverInPlace(
+        headTask({ ...head, event: head.event }),
+        head.history,
+        placement,
+      );
+      // Found delivered before (a replay), or the subscription is gone: nothing to send, the key moves on.
+      if (outcome === 'skipped') return await this.outcomes.advance(head, keepMs);
+      return placement.next;
+    } catch (error) {
+      this.log.warn(`ordered key "${head.orderingKey}" of ${head.subscriptionId}: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  private async renew(): Promise<void> {
+    try {
+      await this.leases.renew([...this.held.values()], this.config.ordered.leaseMs);
+    } catch (error) {
+      this.log.warn(`renewing ordered keys' leases failed: ${String(error)}`);
+    }
+  }
+}

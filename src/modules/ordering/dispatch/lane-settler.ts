@@ -1,0 +1,119 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Admin } from 'kafkajs';
+import { AppConfig } from '../../../platform/config/app-config.js';
+import { KafkaService } from '../../../platform/kafka/kafka.service.js';
+import { counter } from '../../../platform/telemetry/metrics.js';
+import { Handlers } from '../../../topology.js';
+import { LaneSettlementRepository } from '../lane/lane-settlement.repository.js';
+import { LaneDispatcher } from './lane-dispatcher.js';
+
+const settledEntries = counter(
+  'hookline_ordered_settled_total',
+  'Events of ordered subscriptions given their key sequence, once no earlier record of their ingest partition could still come',
+);
+
+/** Entries numbered per statement; a partition with more goes on at once. */
+const SETTLE_BATCH = 2_000;
+
+/**
+ * Puts the lane's new entries in order. Ingest works on a partition's records concurrently, so an
+ * entry may be written before an earlier record's; it is numbered only once the ingest group's
+ * committed offset is past it (every record below that offset has finished ingest: its entries are
+ * written). Then each partition's entries are numbered in offset order, each key's sequence after
+ * its last. Every instance with the lane may do it; one at a time per partition.
+ */
+@Injectable()
+export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('OrderedLane');
+  private admin?: Promise<Admin>;
+  private timer?: NodeJS.Timeout;
+  private stopping = false;
+  /** Per `${topic}/${partition}`: the committed offset everything below which is numbered already. */
+  private readonly settledBelow = new Map<string, string>();
+  private readonly sources: { topic: string; group: string }[];
+  private failing = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly kafka: KafkaService,
+    private readonly settlement: LaneSettlementRepository,
+    private readonly dispatcher: LaneDispatcher,
+  ) {
+    this.sources = kafka.topology.topics
+      .filter((t) => t.consumer.handler === Handlers.ingest)
+      .map((t) => ({ topic: t.topic, group: t.consumer.group }));
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await this.admin?.then((a) => a.disconnect()).catch(() => undefined);
+  }
+
+  private schedule(): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => void this.tick(), this.config.ordered.pollMs);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      let woken = 0;
+      for (const { topic, partition, below } of await this.watermarks())
+        woken += await this.settle(topic, partition, below);
+      if (woken > 0) this.dispatcher.wake();
+      if (this.failing) this.log.log('settling ordered events again');
+      this.failing = false;
+    } catch (error) {
+      // The broker or Postgres away: keys already in order go on; new ones wait for the next tick.
+      if (!this.failing) this.log.warn(`settling ordered events failed: ${String(error)}`);
+      this.failing = true;
+      const admin = this.admin;
+      this.admin = undefined;
+      void admin?.then((a) => a.disconnect()).catch(() => undefined);
+    } finally {
+      this.schedule();
+    }
+  }
+
+  /** Numbers the partition's entries below `below`; how many idle keys that woke. */
+  private async settle(topic: string, partition: number, below: string): Promise<number> {
+    const id = `${topic}/${partition}`;
+    if (this.settledBelow.get(id) === below) return 0;
+    let woken = 0;
+    for (;;) {
+      const settled = await this.settlement.settle({ topic, partition, below, limit: SETTLE_BATCH });
+      // Another instance is at it: it will be done, or this one tries again next tick.
+      if (settled === null) return woken;
+      settledEntries.inc(settled.entries);
+      woken += settled.woken;
+      if (settled.entries < SETTLE_BATCH) break;
+      if (settled.woken > 0) this.dispatcher.wake();
+    }
+    this.settledBelow.set(id, below);
+    return woken;
+  }
+
+  /** The ingest group's committed offset of every partition of the ingest topics that has one. */
+  private async watermarks(): Promise<{ topic: string; partition: number; below: string }[]> {
+    const admin = await (this.admin ??= this.connect());
+    const all = await Promise.all(
+      this.sources.map(async ({ topic, group }) => {
+        const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+        return (committed?.partitions ?? [])
+          .filter((p) => Number(p.offset) > 0)
+          .map((p) => ({ topic, partition: p.partition, below: p.offset }));
+      }),
+    );
+    return all.flat();
+  }
+
+  private async connect(): Promise<Admin> {
+    const admin = this.kafka.kafka.admin();
+    await admin.connect();
+    return admin;
+  }
+}
