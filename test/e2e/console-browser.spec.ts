@@ -336,7 +336,7 @@ describe('console in a browser', () => {
       value: JSON.stringify(e),
       headers: { 'tenant-id': h.tenant },
     }));
-    await h.kafka.send(h.config.ingestTopics[0], records);
+    await h.kafka.send(h.config.ingest.topics[0], records);
     const blockedHead = async () => {
       const keys = await api.GET('/webhooks/{id}/ordered-keys', {
         params: { path: { id }, query: { state: 'blocked' } },

@@ -76,7 +76,7 @@ describe('event catalog in the pipeline', () => {
   };
   const eventType = async (type: string) =>
     (await tenantApi.GET('/event-types/{type}', { params: { path: { type } } })).data;
-  const parked = () => h.fixtures.deadLetters(h.config.ingestTopics[0]);
+  const parked = () => h.fixtures.deadLetters(h.config.ingest.topics[0]);
 
   it('delivers a type an operator defined to a tenant subscribed to its wildcard, signed', async () => {
     const { receiver } = h;

@@ -59,7 +59,7 @@ describe('fleet: circuit and rate limit shared by two instances', () => {
     const admin = h.kafka.kafka.admin();
     await admin.connect();
     try {
-      const { groups } = await admin.describeGroups([`${h.config.groupPrefix}.delivery`]);
+      const { groups } = await admin.describeGroups([`${h.config.kafka.groupPrefix}.delivery`]);
       const deliveries = h.topic('deliveries');
       return groups[0].members.map((m) => {
         const assignment = kafkajs.AssignerProtocol.MemberAssignment.decode(m.memberAssignment);

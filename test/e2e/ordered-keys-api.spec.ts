@@ -41,7 +41,7 @@ describe('ordered keys: block, skip and redrive', () => {
 
   const publish = (events: ReturnType<typeof envelope>[]) =>
     h.kafka.send(
-      h.config.ingestTopics[0],
+      h.config.ingest.topics[0],
       events.map((e) => ({
         key: (e.data as { account: string }).account,
         value: JSON.stringify(e),

@@ -42,7 +42,7 @@ describe('pipeline: kill -9 in the middle of a stream', () => {
       while (published < EVENTS) {
         const batch = ids.slice(published, published + BATCH);
         await h.kafka.send(
-          h.config.ingestTopics[0],
+          h.config.ingest.topics[0],
           batch.map((id) => ({
             key: id,
             value: JSON.stringify({ ...envelope('order.created', { n: 1 }), id }),

@@ -50,7 +50,7 @@ describe('pipeline: hostile but valid input', () => {
   const text = (id: string, type = 'order.created', data = HOSTILE_DATA) =>
     `{"id":"${id}","type":"${type}","created_at":"2026-11-22T10:00:00Z","data":${data}}`;
   const publishText = (value: string) =>
-    h.kafka.send(h.config.ingestTopics[0], [{ value, headers: { 'tenant-id': h.tenant } }]);
+    h.kafka.send(h.config.ingest.topics[0], [{ value, headers: { 'tenant-id': h.tenant } }]);
   const bodies = (path: string, id: string) =>
     h.receiver
       .deliveries(path)
@@ -151,7 +151,7 @@ async function committed(h: PipelineHarness, group: string, topic: string): Prom
   await admin.connect();
   try {
     const [offsets] = await admin.fetchOffsets({
-      groupId: `${h.config.groupPrefix}.${group}`,
+      groupId: `${h.config.kafka.groupPrefix}.${group}`,
       topics: [h.topic(topic)],
     });
     return Number(offsets.partitions[0].offset);

@@ -50,7 +50,7 @@ describe('ordered delivery: a key at a time, in the order of its partition', () 
     const events = Array.from({ length: 600 }, (_, n) => envelope('order.updated', { account: keys[n % 6], n }));
     for (let i = 0; i < events.length; i += 50)
       await h.kafka.send(
-        h.config.ingestTopics[0],
+        h.config.ingest.topics[0],
         events.slice(i, i + 50).map((e) => ({
           key: (e.data as { account: string }).account,
           value: JSON.stringify(e),

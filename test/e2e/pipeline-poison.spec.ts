@@ -32,7 +32,7 @@ describe('pipeline: poison messages', () => {
       status: 'pending',
       total: { amount: 1, currency: 'EUR' },
     });
-    const topic = h.config.ingestTopics[0];
+    const topic = h.config.ingest.topics[0];
     await kafka.send(topic, [
       { value: Buffer.from('{not json'), headers: withTenant }, // offset 0
       { value: JSON.stringify({ id: 'x', type: 'no dots', data: [] }), headers: withTenant }, // 1

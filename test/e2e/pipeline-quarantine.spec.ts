@@ -24,7 +24,7 @@ describe('pipeline: quarantine and produce failures', () => {
         LOG_LEVEL: 'warn',
       },
       subscriptions: [{ path: '/hook', events: ['*'] }],
-      beforeTopics: (kafka, config) => createIngestTopic(kafka, config.ingestTopics[0], 5 * MB),
+      beforeTopics: (kafka, config) => createIngestTopic(kafka, config.ingest.topics[0], 5 * MB),
     });
   });
   afterAll(() => h?.close());
@@ -35,8 +35,8 @@ describe('pipeline: quarantine and produce failures', () => {
     await admin.connect();
     try {
       const [topic] = await admin.fetchOffsets({
-        groupId: `${h.config.groupPrefix}.ingest`,
-        topics: [h.config.ingestTopics[0]],
+        groupId: `${h.config.kafka.groupPrefix}.ingest`,
+        topics: [h.config.ingest.topics[0]],
       });
       return Number(topic.partitions[0].offset);
     } finally {
@@ -55,13 +55,13 @@ describe('pipeline: quarantine and produce failures', () => {
     await eventually(async () => (await committedIngestOffset()) >= 3, 10_000, 'ingest offset past the event');
 
     await eventually(
-      async () => (await h.fixtures.deadLetters(h.config.ingestTopics[0])).length === 1,
+      async () => (await h.fixtures.deadLetters(h.config.ingest.topics[0])).length === 1,
       15_000,
       'parked',
     );
     const rows = await h.fixtures.db.query(
       `SELECT reason, detail, length(payload) AS bytes, headers FROM dead_letters WHERE source_topic = $1`,
-      [h.config.ingestTopics[0]],
+      [h.config.ingest.topics[0]],
     );
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]).toMatchObject({ reason: 'too_large', bytes: JSON.stringify(huge).length });

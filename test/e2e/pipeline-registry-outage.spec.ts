@@ -97,7 +97,7 @@ describe('pipeline: schema registry outages', () => {
     const line = metrics.split('\n').find((l) => l.startsWith(`hookline_schema_registry_errors_total{kind="${kind}"}`));
     return Number(line?.split(' ')[1] ?? 0);
   };
-  const parked = async () => (await h.fixtures.deadLetters(h.config.ingestTopics[0])).map((d) => d.reason);
+  const parked = async () => (await h.fixtures.deadLetters(h.config.ingest.topics[0])).map((d) => d.reason);
 
   it('retries through every kind of outage, not ready meanwhile, and delivers everything once the registry is back', async () => {
     const waiting: string[] = [];

@@ -37,7 +37,7 @@ describe('pipeline: records read again after their work was done', () => {
     await h?.close();
   });
 
-  const group = (name: string) => `${h.config.groupPrefix}.${name}`;
+  const group = (name: string) => `${h.config.kafka.groupPrefix}.${name}`;
   const requests = () => h.receiver.requests.length;
   const storedEvents = async () =>
     Number((await h.fixtures.db.query(`SELECT count(*) AS n FROM events WHERE tenant_id = $1`, [h.tenant])).rows[0].n);
@@ -81,8 +81,8 @@ describe('pipeline: records read again after their work was done', () => {
     const eventsBefore = await storedEvents();
     const skippedBefore = await skippedAsDelivered();
 
-    await rewind(group('ingest'), h.config.ingestTopics[0]);
-    await eventually(() => caughtUp(group('ingest'), h.config.ingestTopics[0]), 30_000, 'the events read again');
+    await rewind(group('ingest'), h.config.ingest.topics[0]);
+    await eventually(() => caughtUp(group('ingest'), h.config.ingest.topics[0]), 30_000, 'the events read again');
     // Every event was fanned out again, each task marked, and each found delivered.
     await eventually(async () => (await h.produced('deliveries')) === tasksBefore + 2 * EVENTS, 30_000, 'fan-out');
     await eventually(() => caughtUp(group('delivery'), h.topic('deliveries')), 30_000, 'the new tasks');
@@ -106,8 +106,8 @@ describe('pipeline: records read again after their work was done', () => {
     expect(await h.produced('deliveries')).toBe(tasksBefore); // delivered in ingest: no task on the topic
     const [sent, eventsBefore, skippedBefore] = [requests(), await storedEvents(), await skippedAsDelivered()];
 
-    await rewind(group('ingest'), h.config.ingestTopics[0]);
-    await eventually(() => caughtUp(group('ingest'), h.config.ingestTopics[0]), 30_000, 'the events read again');
+    await rewind(group('ingest'), h.config.ingest.topics[0]);
+    await eventually(() => caughtUp(group('ingest'), h.config.ingest.topics[0]), 30_000, 'the events read again');
     // All 2 × EVENTS events so far, each to both subscriptions, through the topic, marked, found delivered.
     const refanned = 2 * 2 * EVENTS;
     await eventually(async () => (await h.produced('deliveries')) === tasksBefore + refanned, 30_000, 'fan-out');

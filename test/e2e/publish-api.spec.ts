@@ -78,7 +78,7 @@ describe('publish API: POST /v1/events', () => {
 
   it('publishes 1,000 events with 100 repeats: 900 delivered, once each; data reaches the ingest topic as sent', async () => {
     const prefix = uniqueId('pub');
-    const recorder = await new TopicRecorder(h.kafka, h.config.ingestTopics[0]).start();
+    const recorder = await new TopicRecorder(h.kafka, h.config.ingest.topics[0]).start();
     h.onClose(() => recorder.stop());
     const originals = Array.from({ length: 900 }, (_, n) => ({
       id: `${prefix}-${n}`,

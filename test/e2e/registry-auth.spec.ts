@@ -133,7 +133,7 @@ describe('an authenticated schema registry', () => {
       const { body, text } = await readinessOf(app);
       expect(Object.values(body.error).map((check) => check.code)).toContain('schema_registry_auth_failed');
       expect(text).not.toContain(wrong);
-      expect(await h.fixtures.deadLetters(h.config.ingestTopics[0])).toEqual([]);
+      expect(await h.fixtures.deadLetters(h.config.ingest.topics[0])).toEqual([]);
       expect(await h.produced('dlq')).toBe(0);
       expect(h.delivered([{ id }])).toBe(false);
       await h.stopInstance(app);

@@ -112,7 +112,7 @@ describe('telemetry: /metrics', () => {
     expect(moved('hookline_dlq_messages_total', { reason: 'undecodable' })).toBeGreaterThanOrEqual(1);
     expect(moved('hookline_http_requests_total', { route: '/v1/webhooks', method: 'GET', status_code: '200' })).toBe(1);
     expect(moved('hookline_http_request_duration_seconds_count', { route: '/v1/webhooks' })).toBe(1);
-    expect(sum(after, 'hookline_kafka_consumer_lag', { topic: h.config.ingestTopics[0] })).toBe(0);
+    expect(sum(after, 'hookline_kafka_consumer_lag', { topic: h.config.ingest.topics[0] })).toBe(0);
     expect(after.filter((s) => s.name === 'hookline_kafka_consumer_lag').map((s) => s.labels.topic)).toContain(
       h.topic('deliveries'),
     );

@@ -73,12 +73,12 @@ describe('telemetry: one trace from the producer to the consumer endpoint', () =
       'spans',
     );
 
-    const ingest = spansOfTrace().find((s) => s.name === `process ${h.config.ingestTopics[0]}`)!;
+    const ingest = spansOfTrace().find((s) => s.name === `process ${h.config.ingest.topics[0]}`)!;
     expect(ingest.kind).toBe(SpanKind.CONSUMER);
     expect(parentOf(ingest)).toBe(producerSpanId);
     expect(ingest.attributes).toMatchObject({
       'messaging.system': 'kafka',
-      'messaging.destination.name': h.config.ingestTopics[0],
+      'messaging.destination.name': h.config.ingest.topics[0],
       'event.id': event.id,
       'event.type': 'order.created',
     });

@@ -60,8 +60,8 @@ describe('fan-out with the delivery stage in the same process (medium)', () => {
     return id;
   };
   const record = (id: string, type = 'order.created'): InboundMessage => ({
-    topic: stack.config.ingestTopics[0],
-    group: `${stack.config.groupPrefix}.ingest`,
+    topic: stack.config.ingest.topics[0],
+    group: `${stack.config.kafka.groupPrefix}.ingest`,
     partition: 0,
     offset: String(++offset),
     key: null,

@@ -63,7 +63,7 @@ describe('fleet: api+ingest and two delivery instances, one killed -9 mid-stream
       while (published < EVENTS) {
         const batch = events.slice(published, published + 200);
         await kafka.send(
-          config.ingestTopics[0],
+          config.ingest.topics[0],
           batch.map((e) => ({ key: e.id, value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
         );
         published += batch.length;

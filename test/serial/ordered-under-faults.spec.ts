@@ -83,7 +83,7 @@ describe('ordered delivery under faults: kill -9 and a broker restart', () => {
       }));
       await eventually(
         () =>
-          h.kafka.send(h.config.ingestTopics[0], batch).then(
+          h.kafka.send(h.config.ingest.topics[0], batch).then(
             () => true,
             () => false,
           ),

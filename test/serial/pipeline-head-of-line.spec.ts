@@ -71,7 +71,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     const events = Array.from({ length: EVENTS }, (_, i) => envelope(type, { n: i }));
     for (let i = 0; i < events.length; i += 500)
       await kafka.send(
-        config.ingestTopics[0],
+        config.ingest.topics[0],
         events.slice(i, i + 500).map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
       );
     return events;

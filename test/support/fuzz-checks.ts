@@ -36,7 +36,7 @@ export async function circumstances(h: PipelineHarness): Promise<string> {
 export async function located(h: PipelineHarness, ids: string[]): Promise<string[]> {
   const wanted = new Set(ids);
   const found: string[] = [];
-  for (const topic of [h.config.ingestTopics[0], h.topic('dlq')]) {
+  for (const topic of [h.config.ingest.topics[0], h.topic('dlq')]) {
     const consumer = h.kafka.kafka.consumer({ groupId: uniqueId('fuzz-locate-') });
     const admin = h.kafka.kafka.admin();
     await admin.connect();

@@ -15,7 +15,7 @@ describe('EgressClient', () => {
 
   const make = (vars: Record<string, string>) => {
     const config = testConfig(vars);
-    return new EgressClient(config, new EgressGuard(new IpPolicy(config.egressAllowCidrs)));
+    return new EgressClient(config, new EgressGuard(new IpPolicy(config.egress.allowCidrs)));
   };
 
   beforeAll(async () => {

@@ -16,13 +16,13 @@ const refusal = (env: Record<string, string>): string => {
 
 describe('EGRESS_PROXY_URL', () => {
   it('takes an http:// CONNECT proxy with or without credentials, from the variable or a file', () => {
-    expect(AppConfig.fromEnv({}).egressProxyUrl).toBe('');
-    expect(AppConfig.fromEnv({ EGRESS_PROXY_URL: 'http://proxy.internal:3128' }).egressProxyUrl).toBe(
+    expect(AppConfig.fromEnv({}).egress.proxyUrl).toBe('');
+    expect(AppConfig.fromEnv({ EGRESS_PROXY_URL: 'http://proxy.internal:3128' }).egress.proxyUrl).toBe(
       'http://proxy.internal:3128',
     );
     const file = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'url');
     writeFileSync(file, 'http://u:p%40ss@10.0.0.5:3128\n');
-    expect(AppConfig.fromEnv({ EGRESS_PROXY_URL_FILE: file }).egressProxyUrl).toBe('http://u:p%40ss@10.0.0.5:3128');
+    expect(AppConfig.fromEnv({ EGRESS_PROXY_URL_FILE: file }).egress.proxyUrl).toBe('http://u:p%40ss@10.0.0.5:3128');
   });
 
   it('refuses anything else, and never repeats the credentials in the message', () => {

@@ -2,10 +2,9 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Environment, ROLES, type Role } from './environment.js';
-import { connectionSecurityProblems, type KafkaSecurity, type RegistryConnection } from './connection-security.js';
+import { connectionSecurityProblems, type RegistryConnection } from './connection-security.js';
 import { withFileValues } from './file-values.js';
-import { ConfigError, type EncryptionKeySetting } from './secret-settings.js';
-import type { DeploymentEnvironment } from './security.env.js';
+import { ConfigError } from './secret-settings.js';
 import { apiSettings, verificationSettings, type ApiSettings, type VerificationSettings } from './sections/api.js';
 import {
   catalogSettings,
@@ -114,63 +113,6 @@ export class AppConfig {
 
   hasRole(role: Role): boolean {
     return this.roles.has(role);
-  }
-
-  /** @deprecated read config.kafka.brokers */
-  get kafkaBrokers(): string[] {
-    return this.kafka.brokers as string[];
-  }
-  /** @deprecated read config.ingest.topics */
-  get ingestTopics(): string[] {
-    return this.ingest.topics as string[];
-  }
-  /** @deprecated read config.delivery.retrySchedule */
-  get retrySchedule(): { label: string; ms: number }[] {
-    return this.delivery.retrySchedule as { label: string; ms: number }[];
-  }
-  /** @deprecated read config.delivery.alertRetryScheduleMs */
-  get alertRetrySchedule(): number[] {
-    return this.delivery.alertRetryScheduleMs as number[];
-  }
-  /** @deprecated read config.egress.allowCidrs */
-  get egressAllowCidrs(): string[] {
-    return this.egress.allowCidrs as string[];
-  }
-  /** @deprecated read config.api.bootstrapKeys */
-  get bootstrapApiKeys(): { tenant: string; key: string }[] {
-    return this.api.bootstrapKeys as { tenant: string; key: string }[];
-  }
-  /** @deprecated read config.kafka.groupPrefix */
-  get groupPrefix(): string {
-    return this.kafka.groupPrefix;
-  }
-  /** @deprecated read config.api.operatorKeys */
-  get operatorApiKeys(): string[] {
-    return this.api.operatorKeys as string[];
-  }
-  /** @deprecated read config.kafka.security */
-  get kafkaSecurity(): KafkaSecurity {
-    return this.kafka.security;
-  }
-  /** @deprecated read config.registry */
-  get schemaRegistry(): RegistryConnection {
-    return this.registry;
-  }
-  /** @deprecated read config.secrets.encryptionKeys */
-  get encryptionKeys(): readonly EncryptionKeySetting[] {
-    return this.secrets.encryptionKeys;
-  }
-  /** @deprecated read config.metrics.bearerToken */
-  get metricsBearerToken(): string {
-    return this.metrics.bearerToken;
-  }
-  /** @deprecated read config.egress.proxyUrl */
-  get egressProxyUrl(): string {
-    return this.egress.proxyUrl;
-  }
-  /** @deprecated read config.secrets.deploymentEnvironment */
-  get deploymentEnvironment(): DeploymentEnvironment {
-    return this.secrets.deploymentEnvironment;
   }
 
   /** The configuration of this process, from its environment: the entry points' one read of process.env. */

@@ -105,7 +105,9 @@ describe('SECRETS_ENCRYPTION_KEYS', () => {
     const { tmpdir } = await import('node:os');
     const file = join(mkdtempSync(join(tmpdir(), 'keys-')), 'ring');
     writeFileSync(file, `k9:${b64}\n`);
-    expect(AppConfig.fromEnv({ SECRETS_ENCRYPTION_KEYS_FILE: file }).encryptionKeys.map((k) => k.id)).toEqual(['k9']);
+    expect(AppConfig.fromEnv({ SECRETS_ENCRYPTION_KEYS_FILE: file }).secrets.encryptionKeys.map((k) => k.id)).toEqual([
+      'k9',
+    ]);
     expect(() =>
       AppConfig.fromEnv({ SECRETS_ENCRYPTION_KEYS_FILE: file, SECRETS_ENCRYPTION_KEYS: `k1:${b64}` }),
     ).toThrow('not both');

@@ -44,7 +44,7 @@ describe('pipeline topology', () => {
     class WithAudit extends TopicNames {
       readonly audit = 'acme.webhooks.audit';
     }
-    const withAudit = new WithAudit('acme.webhooks', config.retrySchedule);
+    const withAudit = new WithAudit('acme.webhooks', config.delivery.retrySchedule);
     expect(() => pipelineTopology(config, withAudit)).toThrow(/refusing to produce to acme\.webhooks\.audit/);
     expect(() => pipelineTopology(config, names)).not.toThrow();
   });

@@ -4,10 +4,10 @@ describe('AppConfig', () => {
   it('applies the documented defaults', () => {
     const c = AppConfig.fromEnv({});
     expect(c.http.port).toBe(3000);
-    expect(c.kafkaBrokers).toEqual(['127.0.0.1:9092']);
+    expect(c.kafka.brokers).toEqual(['127.0.0.1:9092']);
     expect(c.kafka.topicPrefix).toBe('webhooks');
-    expect(c.retrySchedule.map((t) => t.label)).toEqual(['1m', '5m', '30m', '2h', '8h', '24h']);
-    expect(c.retrySchedule[5].ms).toBe(86_400_000);
+    expect(c.delivery.retrySchedule.map((t) => t.label)).toEqual(['1m', '5m', '30m', '2h', '8h', '24h']);
+    expect(c.delivery.retrySchedule[5].ms).toBe(86_400_000);
     expect(c.delivery.timeoutMs).toBe(30_000);
     expect([...c.roles].sort()).toEqual(['api', 'delivery', 'ingest', 'operations', 'retry']);
   });
@@ -21,12 +21,12 @@ describe('AppConfig', () => {
     });
     expect(c.hasRole('api')).toBe(true);
     expect(c.hasRole('ingest')).toBe(false);
-    expect(c.kafkaBrokers).toEqual(['a:1', 'b:2']);
-    expect(c.bootstrapApiKeys).toEqual([
+    expect(c.kafka.brokers).toEqual(['a:1', 'b:2']);
+    expect(c.api.bootstrapKeys).toEqual([
       { tenant: 'acme', key: '0123456789abcdef0123' },
       { tenant: 'globex', key: 'fedcba9876543210fedc' },
     ]);
-    expect(c.egressAllowCidrs).toEqual(['127.0.0.0/8', '10.1.0.0/16']);
+    expect(c.egress.allowCidrs).toEqual(['127.0.0.0/8', '10.1.0.0/16']);
   });
 
   it('parses durations, percentages and derived names once, into the sections', () => {

@@ -122,12 +122,12 @@ describe('Kafka and registry security settings', () => {
       SCHEMA_REGISTRY_PASSWORD: 'p',
       SCHEMA_REGISTRY_CA_FILE: ca,
     });
-    expect(basic.schemaRegistry.auth).toEqual({ kind: 'basic', username: 'u', password: 'p' });
+    expect(basic.registry.auth).toEqual({ kind: 'basic', username: 'u', password: 'p' });
     const bearer = AppConfig.fromEnv({
       SCHEMA_REGISTRY_URL: 'https://registry.internal',
       SCHEMA_REGISTRY_BEARER_TOKEN: 't0ken',
     });
-    expect(bearer.schemaRegistry.auth).toEqual({ kind: 'bearer', token: 't0ken' });
+    expect(bearer.registry.auth).toEqual({ kind: 'bearer', token: 't0ken' });
   });
 
   it.each([

@@ -14,7 +14,7 @@ const pem = (name: string) => {
 describe('the Kafka client factory', () => {
   it('gives plaintext clients no TLS and no SASL', () => {
     const config = AppConfig.fromEnv({});
-    expect(tlsOptions(config.kafkaSecurity)).toBeUndefined();
+    expect(tlsOptions(config.kafka.security)).toBeUndefined();
     expect(saslOptions(config)).toBeUndefined();
   });
 
@@ -26,13 +26,13 @@ describe('the Kafka client factory', () => {
       KAFKA_SSL_CERT_FILE: cert,
       KAFKA_SSL_KEY_FILE: key,
     });
-    expect(tlsOptions(config.kafkaSecurity)).toEqual({
+    expect(tlsOptions(config.kafka.security)).toEqual({
       rejectUnauthorized: true,
       ca: ['-----BEGIN CA-----\n'],
       cert: '-----BEGIN CERT-----\n',
       key: '-----BEGIN KEY-----\n',
     });
-    expect(tlsOptions(AppConfig.fromEnv({ KAFKA_SECURITY_PROTOCOL: 'SSL' }).kafkaSecurity)).toEqual({
+    expect(tlsOptions(AppConfig.fromEnv({ KAFKA_SECURITY_PROTOCOL: 'SSL' }).kafka.security)).toEqual({
       rejectUnauthorized: true,
     });
   });
