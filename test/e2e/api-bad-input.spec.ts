@@ -143,6 +143,8 @@ describe('REST API: bad input never yields a 5xx', () => {
     '/v1/webhooks/{id}/recoveries': { since: new Date(Date.now() - 3_600_000).toISOString() },
     '/v1/webhooks/{id}/filter-tests': { event: { type: 'order.created', data: {} } },
     '/v1/webhooks/{id}/test-events': { type: 'order.created' },
+    '/v1/webhooks/{id}/ordered-keys/redrive': { key: 'acct_42' },
+    '/v1/webhooks/{id}/ordered-keys/skip': { key: 'acct_42' },
   };
 
   it('survives invalid ids and answers 404 for them', async () => {
