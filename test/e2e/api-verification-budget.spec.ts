@@ -64,8 +64,12 @@ describe('REST: URL verification is bounded per tenant, and alert_url is verifie
     const api = h.api.as(h.keys[1]);
     const items = Array.from({ length: 8 }, (_, i) => ({ url: receiver.url(`/b/${i}`), events: ['*'] }));
     const res = expectBody(await api.POST('/webhooks/batch', { body: items }), 200);
-    expect(res.data.map((r: { status: number }) => r.status)).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
-    expect(res.data[5].error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Retry after/) });
+    // Items are verified a few at a time, so which five reach the budget first is not fixed.
+    const statuses = res.data.map((r: { status: number }) => r.status) as number[];
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    for (const limited of res.data.filter((r: { status: number }) => r.status === 429))
+      expect(limited.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Retry after/) });
     expect(challenges('/b/')).toHaveLength(5);
     expect(await stored(h.tenants[1])).toBe(5);
     const single = await api.POST('/webhooks', { body: { url: receiver.url('/b/single'), events: ['*'] } });
