@@ -42,8 +42,7 @@ collectedCounter(
  *   possible replay (a replay first waits for a twin and asks the attempt log, which the
  *   deliveries topic's path does without holding a slot);
  * - else through the deliveries topic, all of an event's such tasks in one acknowledged send.
- * An ordered subscription's lane (its tasks wait for the previous one of their key) would be asked
- * first, before the deferral, in `route`.
+ * Ordered subscriptions never reach it: IngestService hands their events to their lanes first.
  */
 @Injectable()
 export class FanOut {
