@@ -81,9 +81,11 @@ export function readBounded(body: BodyStream): Promise<Buffer> {
       finish();
       body.destroy();
     });
+    // An Error is made only when it settles the read: 'close' follows every 'end', and a stack trace per answer shows in profiles.
+    const failed = (make: () => Error) => settled || finish(make());
     body.once('end', () => finish());
-    body.once('error', (error) => finish(error ?? new Error('the answer could not be read')));
-    body.once('close', () => finish(new Error('the connection closed before the answer ended')));
+    body.once('error', (error) => failed(() => error ?? new Error('the answer could not be read')));
+    body.once('close', () => failed(() => new Error('the connection closed before the answer ended')));
   });
 }
 

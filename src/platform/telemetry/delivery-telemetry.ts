@@ -2,7 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Link, t
 import type { InboundMessage } from '../kafka/inbound-message.js';
 import { consumedAttributes, producerLink } from './messaging-spans.js';
 import { collectedCounter, gauge, histogram } from './metrics.js';
-import { contextFromTraceparent, spanContextOf, traceparentOf, withoutTraceHeaders } from './propagation.js';
+import { contextFromTraceparent, spanContextOf, traceIdOf, traceparentOf, withoutTraceHeaders } from './propagation.js';
 import { tracingActive } from './sdk.js';
 import { failSpan, HooklineAttributes as A, NO_SPAN, tracer } from './tracing.js';
 
@@ -30,6 +30,13 @@ const eventToDelivery = histogram(
   [],
   [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60, 600, 3600, 86400],
 );
+/** The duration histogram's series of each outcome, looked up once: observe() with labels hashes them each time. */
+const durationSeries = new Map<string, { observe(value: number): void }>();
+function durationOf(outcome: string): { observe(value: number): void } {
+  let series = durationSeries.get(outcome);
+  if (!series) durationSeries.set(outcome, (series = attemptDuration.labels({ outcome })));
+  return series;
+}
 let inFlight = 0;
 gauge('hookline_deliveries_in_flight', 'Requests to consumer endpoints under way', [], (g) => g.set(inFlight));
 
@@ -78,7 +85,7 @@ export class AttemptTelemetry {
   get traceId(): string | null {
     const own = this.span.spanContext();
     if (trace.isSpanContextValid(own)) return own.traceId;
-    return spanContextOf(this.info.traceparent)?.traceId ?? null;
+    return traceIdOf(this.info.traceparent) ?? null;
   }
 
   /** This attempt's own traceparent: what the next attempt links to. */
@@ -116,7 +123,7 @@ export class AttemptTelemetry {
     this.finished = true;
     const success = result.outcome === 'success';
     countAttempt(result.outcome, result.status);
-    attemptDuration.observe({ outcome: result.outcome }, result.durationMs / 1000);
+    durationOf(result.outcome).observe(result.durationMs / 1000);
     if (success) eventToDelivery.observe((Date.now() - Date.parse(this.info.firstAttemptAt)) / 1000);
     this.span.setAttribute(A.outcome, result.outcome);
     if (result.status) this.span.setAttribute('http.response.status_code', result.status);

@@ -54,6 +54,21 @@ export function contextFromTraceparent(traceparent: string | undefined, base: Co
   return w3c.extract(base, { traceparent }, defaultTextMapGetter);
 }
 
+const VERSION_00 = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+const ZEROS_32 = '0'.repeat(32);
+const ZEROS_16 = '0'.repeat(16);
+
+/**
+ * The trace id a traceparent names, read without building a context: asked once per attempt when
+ * no SDK runs. Other versions than 00 go through the propagator.
+ */
+export function traceIdOf(traceparent: string | undefined): string | undefined {
+  if (!traceparent) return undefined;
+  const match = VERSION_00.exec(traceparent);
+  if (!match) return spanContextOf(traceparent)?.traceId;
+  return match[1] === ZEROS_32 || match[2] === ZEROS_16 ? undefined : match[1];
+}
+
 export function spanContextOf(traceparent: string | undefined): SpanContext | undefined {
   return trace.getSpanContext(contextFromTraceparent(traceparent));
 }

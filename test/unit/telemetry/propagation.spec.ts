@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { defaultTextMapSetter, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import {
   contextFromTraceparent,
   OptOutPropagator,
   spanContextOf,
+  traceIdOf,
   traceparentOf,
   withoutTraceHeaders,
 } from '../../../src/platform/telemetry/propagation.js';
@@ -25,6 +27,21 @@ describe('trace context helpers', () => {
     expect(spanContextOf(undefined)).toBeUndefined();
     expect(spanContextOf('00-zz-00f067aa0ba902b7-01')).toBeUndefined();
     expect(contextFromTraceparent('garbage')).toBe(ROOT_CONTEXT);
+  });
+
+  it("reads a traceparent's trace id as the propagator does, for any text", () => {
+    const hex = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
+    const zerosOr = (n: number) => fc.oneof(hex(n), fc.constant('0'.repeat(n)));
+    const traceparent = fc.oneof(
+      fc.tuple(fc.constantFrom('00', '01', 'ff'), zerosOr(32), zerosOr(16), hex(2)).map((parts) => parts.join('-')),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(traceparent, (text) => {
+        expect(traceIdOf(text)).toBe(spanContextOf(text)?.traceId);
+      }),
+    );
+    expect(traceIdOf(PARENT)).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
   });
 
   it('injects traceparent, except in a context marked withoutTraceHeaders', () => {

@@ -46,13 +46,21 @@ export class AttemptLog {
   /** Many attempts in one statement (AttemptWriter batches them). */
   async insert(rows: AttemptRecord[]): Promise<void> {
     const column = <K extends keyof AttemptRecord>(key: K) => rows.map((r) => r[key]);
+    // The response headers travel as one JSON array ($13), element n-1 for row n: as a jsonb[]
+    // parameter, pg would escape every quote of every row's JSON (a visible cost per attempt).
     await this.db.query(
       `INSERT INTO delivery_attempts (id, created_at, tenant_id, subscription_id, event_id, event_type, attempt,
          trigger, outcome, status_code, response_time_ms, response_body, response_headers, error, trace_id,
          next_attempt_at)
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::text[],
-         $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::jsonb[], $14::text[],
-         $15::text[], $16::timestamptz[])
+       SELECT x.id, x.created_at, x.tenant_id, x.subscription_id, x.event_id, x.event_type, x.attempt, x.trigger,
+              x.outcome, x.status_code, x.response_time_ms, x.response_body,
+              NULLIF($13::jsonb -> (x.n::int - 1), 'null'::jsonb), x.error, x.trace_id, x.next_attempt_at
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::text[],
+                     $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $14::text[],
+                     $15::text[], $16::timestamptz[])
+              WITH ORDINALITY AS x(id, created_at, tenant_id, subscription_id, event_id, event_type, attempt, trigger,
+                                   outcome, status_code, response_time_ms, response_body, error, trace_id,
+                                   next_attempt_at, n)
        ON CONFLICT (created_at, id) DO NOTHING`,
       [
         column('id'),
@@ -67,7 +75,7 @@ export class AttemptLog {
         column('statusCode'),
         column('responseTimeMs'),
         rows.map((r) => (r.responseBody ? storableExcerpt(r.responseBody, MAX_BODY_CHARS) : null)),
-        rows.map((r) => (r.responseHeaders ? JSON.stringify(storableHeaders(r.responseHeaders)) : null)),
+        JSON.stringify(rows.map((r) => (r.responseHeaders ? storableHeaders(r.responseHeaders) : null))),
         rows.map((r) => (r.error ? storableExcerpt(r.error, 1000) : null)),
         column('traceId'),
         rows.map((r) => r.nextAttemptAt?.toISOString() ?? null),
