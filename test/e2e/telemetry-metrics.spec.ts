@@ -108,6 +108,9 @@ describe('telemetry: /metrics', () => {
       2,
     );
     expect(moved('hookline_delivery_attempt_duration_seconds_count')).toBeGreaterThanOrEqual(5);
+    expect(moved('hookline_delivery_attempt_duration_seconds_count', { outcome: 'success' })).toBeGreaterThanOrEqual(2);
+    // The four JSON envelopes; the undecodable record is not an accepted event.
+    expect(moved('hookline_ingest_events_total', { format: 'json' })).toBe(4);
     expect(moved('hookline_delivery_latency_seconds_count')).toBeGreaterThanOrEqual(2);
     expect(moved('hookline_dlq_messages_total', { reason: 'undecodable' })).toBeGreaterThanOrEqual(1);
     expect(moved('hookline_http_requests_total', { route: '/v1/webhooks', method: 'GET', status_code: '200' })).toBe(1);

@@ -1,18 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
-import { counter } from '../../platform/telemetry/metrics.js';
+import { collectedCounter, counter } from '../../platform/telemetry/metrics.js';
 import { annotate, currentTraceparent, HooklineAttributes as A, inSpan } from '../../platform/telemetry/tracing.js';
 import type { DeliveryTaskV2 } from '../delivery/delivery-task.js';
 import { envelopeBody, jsonWithData } from '../delivery/task-record.js';
 import { MatchingService } from '../matching/matching.service.js';
 import { OrderedIntake } from '../ordering/ordered-intake.js';
 import { EventAcceptance, type AcceptedEvent } from './event-acceptance.js';
+import type { WireFormat } from './event-decoder.js';
 import { EventStore } from './event-store.js';
 import { FanOut } from './fan-out.js';
 import { SequenceAllocator, type Ordering } from './sequence-allocator.js';
 import { traceparentFor } from './trace-context.js';
 
-const ingested = counter('hookline_ingest_events_total', 'Events accepted by ingest', ['format']);
+/** Plain counts by wire format, read at scrape time: a labelled inc() hashes its labels for every event. */
+const ingested: Record<WireFormat, number> = { json: 0, registry: 0 };
+collectedCounter('hookline_ingest_events_total', 'Events accepted by ingest', ['format'], (set) => {
+  for (const format of Object.keys(ingested) as WireFormat[])
+    if (ingested[format] > 0) set({ format }, ingested[format]);
+});
 const replayed = counter(
   'hookline_ingest_replayed_events_total',
   'Ingest records read again whose event was already stored; their tasks are checked against the attempt log',
@@ -88,7 +94,7 @@ export class IngestService {
     // below) is a possible replay, which finds the event stored and checks the attempt log.
     message.mayBeReplay = true;
     await this.fanOut.hand(tasks);
-    ingested.inc({ format: event.format });
+    ingested[event.format]++;
     return { eventId: id, tenantId, tasks: tasks.length };
   }
 
