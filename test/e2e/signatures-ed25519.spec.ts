@@ -184,6 +184,13 @@ describe('ed25519 signatures (Standard Webhooks v1a)', () => {
       },
     });
     expectErrorBody(hmacWithWhsk, 422, 'VALIDATION_ERROR');
+    // A rotation whose secret cannot sign with its scheme is a malformed body, whatever its If-Match says.
+    const misfit = await h.api.POST('/webhooks/{id}/secret-rotations', {
+      params: { path: { id: created.id }, header: { 'If-Match': '"stale"' } },
+      body: { signature_scheme: 'ed25519', secret: 'whsec_not-an-ed25519-key' },
+    });
+    expectErrorBody(misfit, 422, 'VALIDATION_ERROR');
+    expect(errorOf(misfit).details).toEqual([expect.objectContaining({ field: 'secret', code: 'INVALID_FOR_SCHEME' })]);
     // Without signature_scheme, the key's own prefix says ed25519 (the Standard Webhooks serialisation).
     const implied = ed25519KeyPair();
     const inferred = expectData(

@@ -13,7 +13,7 @@ import { SecretRotationDto } from './subscription.dto.js';
 import { authView, headersView } from './endpoint-settings.js';
 import { sameJson } from './endpoint-settings-input.js';
 import { SubscriptionCredentials } from './subscription-credentials.js';
-import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
+import { checkSecretFits, schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import type { SubscriptionEntity, SubscriptionStatus } from './subscription.entity.js';
 import { orderingSetting } from './ordering-setting.js';
 import { ifMatchAdmits } from './subscription-view.js';
@@ -143,15 +143,14 @@ export class SubscriptionChangesService {
       errors.push({ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' });
     }
     if (errors.length) throw AppError.validation(errors);
+    // What the body alone decides is judged before the subscription is read (and If-Match with it).
+    const named = dto.signature_scheme ?? schemeOfSecret(dto.secret);
+    if (named && dto.secret !== undefined) checkSecretFits(named, dto.secret);
     const current = await this.load(tenantId, id, ifMatch);
     const grace = dto.grace_period_seconds ?? DEFAULT_GRACE_SECONDS;
     const now = new Date();
     checkRotationLimit(current.secrets, grace, now);
-    const scheme =
-      dto.signature_scheme ??
-      schemeOfSecret(dto.secret) ??
-      validSecrets(current.secrets, now)[0]?.scheme ??
-      'hmac-sha256';
+    const scheme = named ?? validSecrets(current.secrets, now)[0]?.scheme ?? 'hmac-sha256';
     const fresh = this.secrets.create(current.id, scheme, dto.secret, now);
     const saved = await this.save(
       { ...current, secrets: rotateSecrets(current.secrets, fresh.entry, grace, now) },

@@ -52,8 +52,8 @@ export class SubscriptionSecrets {
   create(subscriptionId: string, scheme: SignatureScheme, given: string | undefined, now: Date): NewSecret {
     const id = randomUUID();
     const base = { id, scheme, created_at: now.toISOString(), expires_at: null };
+    if (given !== undefined) checkSecretFits(scheme, given);
     if (scheme === 'hmac-sha256') {
-      if (given?.startsWith(PRIVATE_KEY_PREFIX)) throw secretError('a whsk_ key signs ed25519; set signature_scheme');
       const secret = given ?? generateSecret();
       const entry = { ...base, sealed: this.box.seal(secret, binding(subscriptionId, id)) };
       return { entry, key: hmacSigningKey(secret), shown: given ? undefined : secret };
@@ -135,6 +135,19 @@ export function credentialBinding(subscriptionId: string, purpose: string): Bind
 
 function secretError(message: string): AppError {
   return AppError.validation([{ field: 'secret', code: 'INVALID_FOR_SCHEME', message }]);
+}
+
+/**
+ * A 422 (INVALID_FOR_SCHEME) unless the client's secret can sign with the scheme: an ed25519 secret
+ * is a whsk_ key, an HMAC secret is not. Callers check it before anything else about the request,
+ * so a malformed body is answered as such and not as, say, a failed If-Match.
+ */
+export function checkSecretFits(scheme: SignatureScheme, given: string): void {
+  if (scheme === 'hmac-sha256') {
+    if (given.startsWith(PRIVATE_KEY_PREFIX)) throw secretError('a whsk_ key signs ed25519; set signature_scheme');
+    return;
+  }
+  parsePrivateKey(given).fill(0);
 }
 
 /** `whsk_` + base64 of the 32-byte seed (PRIVATE_KEY_PATTERN of the document). */
