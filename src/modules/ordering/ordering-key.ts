@@ -20,7 +20,7 @@ export const KEY_MAX_LENGTH = 200;
 export const EMPTY_KEY = '';
 
 /** An event's key for one subscription, and why the expression failed when it did. */
-export interface KeyOutcome {
+interface KeyOutcome {
   key: string;
   error?: string;
 }
@@ -77,7 +77,7 @@ export class OrderingKeys {
 }
 
 /** A key's text: strings as they are, numbers in their shortest decimal form, bools as true/false. */
-export function keyText(value: CelValue): string | { error: string } {
+function keyText(value: CelValue): string | { error: string } {
   if (typeof value === 'string') return value;
   if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (isCelUint(value)) return String(value.value);

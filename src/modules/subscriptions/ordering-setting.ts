@@ -4,7 +4,7 @@ import { FilterError } from '../filters/filter-error.js';
 import { FILTER_MAX_LENGTH } from '../filters/filter-limits.js';
 
 /** What the key waits for when its head's retries are exhausted: the DLQ (the key moves on) or an operator. */
-export const ON_EXHAUSTED = ['skip', 'block'] as const;
+const ON_EXHAUSTED = ['skip', 'block'] as const;
 export type OnExhausted = (typeof ON_EXHAUSTED)[number];
 
 /** `key` naming one order for the whole subscription rather than a CEL expression. */

@@ -9,6 +9,7 @@ import { toFieldErrors } from '../../../platform/http/validation.js';
 import { describeHistory } from '../../delivery/attempt-history.js';
 import { AttemptLog } from '../../delivery/attempt-log/attempt-log.js';
 import { TaskForwarder } from '../../delivery/dispatch/task-forwarder.js';
+import type { DeliveryTaskV2 } from '../../delivery/delivery-task.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { headTask, skipRecord } from '../dispatch/head-task.js';
 import { LaneKeysRepository, type HeadAction, type KeyAddress, type KeyRow } from '../lane/lane-keys.repository.js';
@@ -59,12 +60,12 @@ export class OrderedKeysService {
   async skip(tenantId: string, subscriptionId: string, body: unknown): Promise<OrderedKeyResource> {
     const dto = await parseAction(body);
     await this.requireSubscription(tenantId, subscriptionId);
-    let skipped: ClaimedHead | undefined;
+    let skipped: { task: DeliveryTaskV2; attempts: number } | undefined;
     const action = await this.keys
       .skip(addressOf(tenantId, subscriptionId, dto), dto.event_id, async (head) => {
         const task = headTask(head as ClaimedHead & { event: HeadEvent });
         await this.forwarder.park(task, 'skipped', `${OPERATOR_SKIP}; ${describeHistory(head.history)}`, head.history);
-        skipped = head;
+        skipped = { task, attempts: head.attempts };
       })
       .catch((error: unknown) => {
         if (!isTransient(error)) throw error;
@@ -79,8 +80,8 @@ export class OrderedKeysService {
         );
       });
     if (skipped) {
-      const task = headTask(skipped as ClaimedHead & { event: HeadEvent });
-      await retryTransient(() => this.attempts.insert([skipRecord(task, skipped!.attempts, OPERATOR_SKIP)]));
+      const { task, attempts } = skipped;
+      await retryTransient(() => this.attempts.insert([skipRecord(task, attempts, OPERATOR_SKIP)]));
       skippedHeads.inc({ reason: 'operator' });
     }
     return answer(action);
@@ -129,7 +130,7 @@ function stateOf(row: KeyRow): KeyState {
   return row.due_now ? 'due' : 'retrying';
 }
 
-export function toKeyResource(row: KeyRow): OrderedKeyResource {
+function toKeyResource(row: KeyRow): OrderedKeyResource {
   const state = stateOf(row);
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   return {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AttemptSummary } from '../../delivery/attempt-history.js';
-import type { ClaimedHead } from './lane-leases.repository.js';
+import { claimedOf, type ClaimedHead } from './lane-leases.repository.js';
 
 /** A key as the API shows it, read with its head event. */
 export interface KeyRow {
@@ -134,25 +134,7 @@ export class LaneKeysRepository {
   }
 }
 
+/** The blocked head an operator acts on, as the dispatcher's claim reads one (not held: no token). */
 function headOf(address: KeyAddress, row: HeadRow): ClaimedHead {
-  return {
-    tenantId: row.tenant_id,
-    subscriptionId: address.subscriptionId,
-    orderingKey: row.ordering_key,
-    sequence: Number(row.head_sequence),
-    token: '',
-    attempts: row.head_attempts,
-    history: row.head_history ?? [],
-    redriven: row.head_redriven,
-    mayBeReplay: false,
-    event: {
-      id: row.event_id!,
-      type: row.event_type!,
-      createdAt: row.event_created_at,
-      data: row.data,
-      previousEventId: row.previous_event_id,
-      traceparent: row.traceparent,
-      receivedAt: new Date(row.received_at),
-    },
-  };
+  return claimedOf({ ...row, subscription_id: address.subscriptionId, event_type: row.event_type!, leased: false }, '');
 }

@@ -259,7 +259,8 @@ export interface AdvanceResult {
   next?: ClaimedHead;
 }
 
-function claimedOf(r: ClaimRow, token: string): ClaimedHead {
+/** A head as its row reads: `token` is the lease's, empty when the head is not held. */
+export function claimedOf(r: ClaimRow, token: string): ClaimedHead {
   return {
     tenantId: r.tenant_id,
     subscriptionId: r.subscription_id,
