@@ -15,7 +15,7 @@ import { serializeTask } from '../delivery/task-record.js';
  * Where fan-out hands a task: the dispatch flow of this process (direct), the deliveries topic, or
  * straight to a deferral tier (its subscription is deferring).
  */
-export type Lane = 'direct' | 'deliveries' | 'deferral';
+type Lane = 'direct' | 'deliveries' | 'deferral';
 
 const LANES: readonly Lane[] = ['direct', 'deliveries', 'deferral'];
 /** Plain counts, read at scrape time: a counter with labels hashes them on every increment. */

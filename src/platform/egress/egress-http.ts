@@ -50,7 +50,7 @@ function parseOnce(url: string): URL | string {
 }
 
 /** What readBounded reads: a response body stream (undici's). */
-export interface BodyStream {
+interface BodyStream {
   on(event: 'data', listener: (chunk: Buffer) => void): unknown;
   once(event: 'end' | 'error' | 'close', listener: (error?: Error) => void): unknown;
   destroy(): void;

@@ -5,10 +5,10 @@ import { PRESSURE } from '../pressure/pressure-thresholds.js';
 import { SubscriptionPressure } from '../pressure/subscription-pressure.js';
 
 /** The dispatch flow of this process, as the delivery stage offers it (DeliveryService.deliverAdmitted). */
-export type AdmittedDispatch = (task: DeliveryTaskV2) => Promise<unknown>;
+type AdmittedDispatch = (task: DeliveryTaskV2) => Promise<unknown>;
 
 /** How an offered task went: dispatched here to its end, or declined (it goes through the deliveries topic). */
-export type DirectWay = 'delivered' | 'declined';
+type DirectWay = 'delivered' | 'declined';
 
 /**
  * The direct lane: fan-out hands a healthy subscription's task to the dispatch flow of its own

@@ -147,18 +147,13 @@ export class RequestSlots {
       load.usualMs =
         load.usualMs === undefined ? heldMs : load.usualMs + (heldMs - load.usualMs) * PRESSURE.usualWeight;
     this.finished++;
-    this.free(id, load, true);
+    this.free(id, load);
   }
 
-  /** Frees a slot taken for a task that went elsewhere: no request was made, nothing is learnt. */
-  giveBack(id: string): void {
-    this.free(id, this.load(id), false);
-  }
-
-  private free(id: string, load: Load, progress: boolean): void {
+  private free(id: string, load: Load): void {
     load.held = Math.max(0, load.held - 1);
     if (load.held === 0) [load.progressAt, load.lastPenaltyAt] = [undefined, 0];
-    else if (progress) this.progressed(load, Date.now());
+    else this.progressed(load, Date.now());
     while (load.held < load.limit && (load.firstWaiters.length > 0 || load.waiters.length > 0))
       (load.firstWaiters.shift() ?? load.waiters.shift())!();
     if (load.forgotten && load.held === 0 && !waiting(load)) this.loads.delete(id);

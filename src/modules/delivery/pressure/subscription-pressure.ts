@@ -35,7 +35,7 @@ const TAKE_HEALTHY: Admission = Object.freeze({ verdict: 'take', slow: false });
 const TAKE_SLOW: Admission = Object.freeze({ verdict: 'take', slow: true });
 
 /** The direct lane's turn (directTurn): a slot taken now, none, or a wait for one that says whether it got it. */
-export type DirectTurn = 'taken' | 'declined' | Promise<boolean>;
+type DirectTurn = 'taken' | 'declined' | Promise<boolean>;
 
 /** A task's turn for one of its subscription's request slots: held, or step aside (its endpoint stalls). */
 export type SlotVerdict = 'take' | 'step-aside';
@@ -145,11 +145,6 @@ export class SubscriptionPressure implements KeyPressure {
   release(id: string, sent: SentRequest = {}, heldMs?: number): void {
     this.slots.release(id, sent, heldMs);
     if (sent.outcome === 'answered') this.deferrals.delete(id);
-  }
-
-  /** Frees a slot directTurn took for a task that then went through a topic (no request was made). */
-  giveBack(id: string): void {
-    this.slots.giveBack(id);
   }
 
   /** One of the subscription's tasks stepped aside. */
