@@ -22,7 +22,8 @@ class IngestWithDelivery {}
  * Fan-out's direct lane on real Postgres, Kafka and an HTTPS receiver: a healthy subscription's
  * task is delivered by ingest itself, and ingest resolves only once its attempt is on record; what
  * a hanging subscription cannot take (its slots full and none freed) or a lane full of hanging
- * requests cannot, goes through the deliveries topic, so a hanging endpoint never holds the others.
+ * requests cannot, goes through the deliveries topic, so a hanging endpoint never holds the others;
+ * a running task whose subscription turned slow gives its room in the lane to a waiting one.
  * Per subscription at most 2 requests (DELIVERY_CONCURRENCY_PER_SUBSCRIPTION), the lane at most 4.
  */
 describe('fan-out with the delivery stage in the same process (medium)', () => {
@@ -110,9 +111,10 @@ describe('fan-out with the delivery stage in the same process (medium)', () => {
     held = Promise.withResolvers<void>();
     const slow = await subscribe('/hang/1', 'slow.one');
     const slower = await subscribe('/hang/2', 'slow.two');
+    const slowest = await subscribe('/hang/3', 'slow.three');
     const healthy = await subscribe('/ok', 'healthy.one');
     const id = () => uniqueId('evt_');
-    const [s1, s2, s3, t1, t2, h1, h2] = [id(), id(), id(), id(), id(), id(), id()];
+    const [s1, s2, s3, t1, t2, u1, u2, h1, h2] = [id(), id(), id(), id(), id(), id(), id(), id(), id()];
 
     // slow takes its two slots here; its third task waits for one, and goes through the topic once
     // the held requests pass its slow threshold.
@@ -122,12 +124,19 @@ describe('fan-out with the delivery stage in the same process (medium)', () => {
     await deliveries.find((r) => r.value.event.id === s3);
     expect(topicTasks(s3).map((r) => r.key)).toEqual([slow]);
 
-    // slower fills the lane (4 = half of INGEST_CONCURRENCY) with requests that hang: the healthy
-    // one's task waits for room, and once the lane has made no progress for a while, goes through
-    // the topic; so does the next one, at once.
+    // slower fills the lane (4 = half of INGEST_CONCURRENCY) with requests that hang. slowest's tasks
+    // wait for room, and get it once slow's requests wait past its slow threshold: their room goes
+    // to waiting tasks, half of the lane at most.
     holding.push(ingest.ingest(record(t1, 'slow.two')), ingest.ingest(record(t2, 'slow.two')));
     await eventually(() => receiver.deliveries('/hang/2').length === 2, 10_000, 'four requests held');
     expect(lane.inFlight).toBe(4);
+    holding.push(ingest.ingest(record(u1, 'slow.three')), ingest.ingest(record(u2, 'slow.three')));
+    await eventually(() => receiver.deliveries('/hang/3').length === 2, 10_000, 'the room given back taken');
+    expect(lane.inFlight).toBe(6);
+
+    // Now the lane is full of hanging requests and gives no more room back: the healthy one's task
+    // waits for room, and once the lane has made no progress for a while, goes through the topic;
+    // so does the next one, at once.
     await promptly(ingest.ingest(record(h1, 'healthy.one')));
     await promptly(ingest.ingest(record(h2, 'healthy.one')));
     await deliveries.find((r) => r.value.event.id === h2);
@@ -136,7 +145,7 @@ describe('fan-out with the delivery stage in the same process (medium)', () => {
       [healthy, undefined],
     ]);
     expect(await attempts(h1)).toEqual([]);
-    expect([s1, s2, t1, t2].flatMap(topicTasks)).toEqual([]);
+    expect([s1, s2, t1, t2, u1, u2].flatMap(topicTasks)).toEqual([]);
 
     // Their endpoints answer: the held ingests finish, each with its attempt on record.
     held.resolve();
@@ -144,6 +153,7 @@ describe('fan-out with the delivery stage in the same process (medium)', () => {
     for (const [event, subscription] of [
       [s1, slow],
       [t2, slower],
+      [u2, slowest],
     ])
       expect(await attempts(event)).toEqual([{ s: subscription, outcome: 'success' }]);
     expect(lane.inFlight).toBe(0);

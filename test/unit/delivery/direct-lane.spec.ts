@@ -86,4 +86,36 @@ describe('DirectLane', () => {
     expect(after.way).toBeInstanceOf(Promise);
     expect(started).toContain(after.id);
   });
+
+  it('lets a waiting task have the room of a running one whose subscription turned unhealthy, up to half its capacity', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const { offer, finish, started, pressure, lane } = laneOf(2);
+    const [hang1, hang2] = [offer('hang'), offer('hang')];
+    pressure.sending('hang');
+    pressure.sending('hang');
+    const [first, second] = [offer('healthy'), offer('healthy')];
+
+    // Its requests wait for the endpoint, but not yet past its slow threshold: still healthy.
+    await jest.advanceTimersByTimeAsync(PRESSURE.relativeMinMs / 2 + 1);
+    expect(await settledNow(first.way)).toBe('waiting');
+    // Past it: one of them gives its room (half of 2), the other keeps it.
+    await jest.advanceTimersByTimeAsync(PRESSURE.relativeMinMs);
+    await settledNow(first.way);
+    expect(started).toEqual([hang1.id, hang2.id, first.id]);
+    expect(await settledNow(second.way)).toBe('waiting');
+    expect(lane.inFlight).toBe(3);
+
+    // The task that gave its room ends without passing room on; the healthy one's end does.
+    finish(hang1.id);
+    expect(await hang1.way).toBe('delivered');
+    expect(await settledNow(second.way)).toBe('waiting');
+    finish(first.id);
+    await first.way;
+    await settledNow(second.way);
+    expect(started).toContain(second.id);
+    finish(hang2.id);
+    finish(second.id);
+    expect(await Promise.all([hang2.way, second.way])).toEqual(['delivered', 'delivered']);
+    expect(lane.inFlight).toBe(0);
+  });
 });

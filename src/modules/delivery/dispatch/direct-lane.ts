@@ -10,6 +10,12 @@ type AdmittedDispatch = (task: DeliveryTaskV2) => Promise<unknown>;
 /** How an offered task went: dispatched here to its end, or declined (it goes through the deliveries topic). */
 type DirectWay = 'delivered' | 'declined';
 
+/** A task of the lane under way: whether it still takes room in the lane. */
+interface RunningTask {
+  subscriptionId: string;
+  holdsRoom: boolean;
+}
+
 /**
  * The direct lane: fan-out hands a healthy subscription's task to the dispatch flow of its own
  * process, in the ingest record's time, instead of producing it to the deliveries topic and reading
@@ -20,15 +26,20 @@ type DirectWay = 'delivered' | 'declined';
  * for one of its subscription's slots; more wait for room in arrival order, holding their ingest
  * records: back-pressure on intake while the lane makes progress. A request that turns slow after
  * it began holds its record until it ends (the timeout at most), and endpoints turning slow together
- * hold at most `capacity` records, so half of intake stays free. Once the lane is full and none of
- * its tasks ended for PRESSURE.laneStuckMs, it declines at once, its waiting tasks included, until
- * one ends.
+ * hold at most `capacity` records, so half of intake stays free. While tasks wait for room, a
+ * running task whose subscription is no longer healthy gives its room back (its record stays held),
+ * up to half the capacity: one hanging endpoint's few requests must not shrink the lane for every
+ * healthy subscription for a whole timeout. Once the lane is full and none of its tasks ended for
+ * PRESSURE.laneStuckMs, it declines at once, its waiting tasks included, until one ends.
  */
 @Injectable()
 export class DirectLane implements OnModuleDestroy {
   readonly capacity: number;
   private dispatch?: AdmittedDispatch;
   private held = 0;
+  private readonly running = new Set<RunningTask>();
+  /** Running tasks that gave their room back, at most half the capacity. */
+  private gaveRoom = 0;
   private readonly queue = new TicketQueue();
   /** When a task of the lane last ended, or the lane last filled up: its progress. */
   private progressAt = Date.now();
@@ -49,7 +60,7 @@ export class DirectLane implements OnModuleDestroy {
 
   /** Tasks of the lane running or waiting for their subscription's slot now (each holds its ingest record). */
   get inFlight(): number {
-    return this.held;
+    return this.held + this.gaveRoom;
   }
 
   /**
@@ -83,10 +94,25 @@ export class DirectLane implements OnModuleDestroy {
   }
 
   private async run(dispatch: AdmittedDispatch, task: DeliveryTaskV2): Promise<DirectWay> {
+    const running: RunningTask = { subscriptionId: task.subscription_id, holdsRoom: true };
+    this.running.add(running);
     try {
       await dispatch(task);
       return 'delivered';
     } finally {
+      this.running.delete(running);
+      if (running.holdsRoom) this.end('delivered');
+      else this.gaveRoom--;
+    }
+  }
+
+  /** Running tasks of subscriptions the pressure owner no longer calls healthy give their room to waiting ones. */
+  private takeRoomFromUnhealthy(): void {
+    for (const running of this.running) {
+      if (this.gaveRoom >= this.capacity / 2 || this.queue.size === 0) return;
+      if (!running.holdsRoom || this.pressure.healthy(running.subscriptionId)) continue;
+      running.holdsRoom = false;
+      this.gaveRoom++;
       this.end('delivered');
     }
   }
@@ -103,10 +129,11 @@ export class DirectLane implements OnModuleDestroy {
     return this.held >= this.capacity && now - this.progressAt >= PRESSURE.laneStuckMs;
   }
 
-  /** While tasks wait for room, checks now and then whether the lane is stuck, and declines them if so. */
+  /** While tasks wait for room, now and then: room from unhealthy subscriptions' tasks, and whether the lane is stuck (declines them if so). */
   private watch(): void {
     this.timer ??= setInterval(() => {
       if (this.queue.size === 0) return this.unwatch();
+      this.takeRoomFromUnhealthy();
       if (this.stuck(Date.now())) this.queue.refuseAll();
     }, PRESSURE.laneStuckMs / 4);
     this.timer.unref();
