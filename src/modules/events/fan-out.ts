@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BatchingProducer } from '../../platform/kafka/batching-producer.js';
 import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
-import { AfterEffectError } from '../../platform/kafka/poison-record.error.js';
+import { AfterEffectError, parkReasonOf } from '../../platform/kafka/poison-record.error.js';
 import { collectedCounter } from '../../platform/telemetry/metrics.js';
 import { TopicNames } from '../../topology.js';
 import { markedIfReplay, type DeliveryTaskV2 } from '../delivery/delivery-task.js';
@@ -115,7 +115,7 @@ export class FanOut {
    */
   private async afterFailedDispatch(task: DeliveryTaskV2, error: unknown): Promise<unknown> {
     if (error instanceof AfterEffectError) {
-      const reason = error.parkReason ?? 'processing_error';
+      const reason = parkReasonOf(error);
       this.log.warn(`parked ${task.event.id} to ${task.subscription_id} (${reason}): ${String(error)}`);
       await this.forwarder.park(task, reason, error.message);
       if (reason === 'processing_error') this.health.parkedProcessingError();

@@ -13,7 +13,7 @@ import { gauge } from '../telemetry/metrics.js';
 import { inTraceOf } from '../telemetry/tracing.js';
 import { foreignGroupMembers } from './group-isolation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
-import { PoisonRecordError } from './poison-record.error.js';
+import { parkReasonOf } from './poison-record.error.js';
 import { isKafkaAccessError } from './kafka-failure.js';
 import type { TopicSpec } from './pipeline-topology.js';
 
@@ -236,10 +236,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
 
   /** processing_error is kept for true bugs: it counts against readiness, and its log names the error class. */
   private async quarantine(message: InboundMessage, error: unknown): Promise<void> {
-    // An error may name its own reason for records that kept failing for a known cause (an endpoint's refusal).
-    const named = (error as { parkReason?: unknown } | undefined)?.parkReason;
-    const reason =
-      error instanceof PoisonRecordError ? error.reason : typeof named === 'string' ? named : 'processing_error';
+    const reason = parkReasonOf(error);
     const name = (error as Error)?.name ?? typeof error;
     this.log.warn(
       `parked ${message.topic}/${message.partition}@${message.offset} (${reason}, ${name}): ${String(error)}`,

@@ -29,3 +29,13 @@ export class AfterEffectError extends Error {
     return typeof named === 'string' ? named : undefined;
   }
 }
+
+/**
+ * The DLQ reason of a record whose handler threw `error`: a poison record's reason, a reason the
+ * error names (an endpoint's refusal, an AfterEffectError's cause), else processing_error (a bug).
+ */
+export function parkReasonOf(error: unknown): string {
+  if (error instanceof PoisonRecordError) return error.reason;
+  const named = (error as { parkReason?: unknown } | undefined)?.parkReason;
+  return typeof named === 'string' ? named : 'processing_error';
+}

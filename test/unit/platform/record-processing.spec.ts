@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { Logger } from '@nestjs/common';
 import type { InboundMessage } from '../../../src/platform/kafka/inbound-message.js';
-import { AfterEffectError, PoisonRecordError } from '../../../src/platform/kafka/poison-record.error.js';
+import { AfterEffectError, parkReasonOf, PoisonRecordError } from '../../../src/platform/kafka/poison-record.error.js';
 import { processRecord } from '../../../src/platform/kafka/record-processing.js';
 
 const message: InboundMessage = {
@@ -38,6 +38,17 @@ describe('a record through its handler', () => {
     expect(await run(failure, 99)).toEqual({ handle: 1, parked: [failure] });
     expect(failure.parkReason).toBeUndefined();
     expect(new AfterEffectError(new PoisonRecordError('too_large', 'x')).parkReason).toBe('too_large');
+  });
+
+  it("names the DLQ reason of a failure: its own, its cause's, else processing_error", () => {
+    const refused = Object.assign(new Error('410'), { parkReason: 'gone' });
+    expect(parkReasonOf(new PoisonRecordError('invalid_task', 'x'))).toBe('invalid_task');
+    expect(parkReasonOf(refused)).toBe('gone');
+    expect(parkReasonOf(new AfterEffectError(refused))).toBe('gone');
+    expect(parkReasonOf(new AfterEffectError(new PoisonRecordError('too_large', 'x')))).toBe('too_large');
+    expect(parkReasonOf(new AfterEffectError(new Error('a bug')))).toBe('processing_error');
+    expect(parkReasonOf(undefined)).toBe('processing_error');
+    expect(parkReasonOf(Object.assign(new Error('x'), { parkReason: 7 }))).toBe('processing_error');
   });
 
   it('parks a poison record at once and a failing handler after three tries', async () => {
