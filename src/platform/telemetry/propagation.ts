@@ -54,7 +54,8 @@ export function contextFromTraceparent(traceparent: string | undefined, base: Co
   return w3c.extract(base, { traceparent }, defaultTextMapGetter);
 }
 
-const VERSION_00 = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+/** A W3C traceparent of version 00: its trace id and parent id. */
+export const TRACEPARENT_V00 = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 const ZEROS_32 = '0'.repeat(32);
 const ZEROS_16 = '0'.repeat(16);
 
@@ -64,7 +65,7 @@ const ZEROS_16 = '0'.repeat(16);
  */
 export function traceIdOf(traceparent: string | undefined): string | undefined {
   if (!traceparent) return undefined;
-  const match = VERSION_00.exec(traceparent);
+  const match = TRACEPARENT_V00.exec(traceparent);
   if (!match) return spanContextOf(traceparent)?.traceId;
   return match[1] === ZEROS_32 || match[2] === ZEROS_16 ? undefined : match[1];
 }
