@@ -135,12 +135,13 @@ export class IngestService {
     { sequence, previousEventId }: Ordering,
     { firstAttemptAt, enqueuedAt, traceparent, replay }: Shared,
   ): DeliveryTaskV2 {
+    const event = { id, type, created_at, sequence, previous_event_id: previousEventId };
     return {
       type: 'DeliveryTaskV2',
       tenant_id: tenantId,
       subscription_id: subscriptionId,
-      event: { id, type, created_at, sequence, previous_event_id: previousEventId },
-      body: envelopeBody({ id, type, created_at, sequence, previous_event_id: previousEventId }, dataText),
+      event,
+      body: envelopeBody(event, dataText),
       attempt: 1,
       trigger: 'initial',
       first_attempt_at: firstAttemptAt,
