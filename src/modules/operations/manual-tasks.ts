@@ -26,16 +26,20 @@ export class ManualTasks {
     this.alertsTopic = topics.alerts;
   }
 
-  /** A task of the envelope `event`, its body serialised here (every digit of its data kept). */
-  forEnvelope(tenantId: string, subscriptionId: string, event: DeliveredEnvelope, now = new Date()): DeliveryTaskV2 {
+  /**
+   * A task of the envelope `event`. Its data is sent as `dataText` when given (the stored bytes of a
+   * recovery), else serialised here with every digit kept.
+   */
+  forEnvelope(
+    tenantId: string,
+    subscriptionId: string,
+    event: DeliveredEnvelope,
+    now = new Date(),
+    dataText?: string,
+  ): DeliveryTaskV2 {
     const { data, ...head } = event;
-    return this.task(
-      tenantId,
-      subscriptionId,
-      head,
-      envelopeBody(event, stringifyExact(data, hasExactNumbers(data))),
-      now,
-    );
+    const body = envelopeBody(event, dataText ?? stringifyExact(data, hasExactNumbers(data)));
+    return this.task(tenantId, subscriptionId, head, body, now);
   }
 
   /** `body`: the envelope's text, sent as it is (a redrive sends the parked task's own bytes). */

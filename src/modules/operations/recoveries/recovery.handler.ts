@@ -7,7 +7,6 @@ import { OperationFailure, type OperationRun } from '../runner/operation-run.js'
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { RecoveryEventsRepository, type RecoverableEvent, type RecoveryWindow } from './recovery-events.repository.js';
 import { memberText } from '../../../platform/json/json-text.js';
-import { envelopeBody } from '../../delivery/task-record.js';
 import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
 export interface RecoveryParameters {
@@ -98,11 +97,7 @@ export class RecoveryHandler implements OperationHandler {
         const stored = JSON.parse(e.payload) as Omit<DeliveredEnvelope, 'sequence' | 'previous_event_id'>;
         const event = { ...stored, sequence: ordering.sequence, previous_event_id: ordering.previousEventId };
         // The stored text of data, as first delivered: a recovery sends the same bytes.
-        const dataText = memberText(e.payload, 'data');
-        if (!dataText) return this.tasks.forEnvelope(tenantId, subscriptionId, event, now);
-        const { data, ...head } = event;
-        void data;
-        return this.tasks.task(tenantId, subscriptionId, head, envelopeBody(event, dataText), now);
+        return this.tasks.forEnvelope(tenantId, subscriptionId, event, now, memberText(e.payload, 'data'));
       }),
     );
   }
