@@ -266,25 +266,6 @@ describe('SubscriptionPressure: one state per subscription', () => {
     expect(pressure.state('e', start + 6_000)).toEqual({ state: 'healthy' });
   });
 
-  it('is deferring at once after a deferral while its endpoint is plainly stalled, not while only stalled', async () => {
-    const pressure = pressureWith(1);
-    await hanging(pressure, 's', 0);
-    const later = Date.now() + PRESSURE.relativeMinMs;
-    pressure.deferred('s', later);
-    // Stalled, but not plainly (the whole process may be paused): the deferral waits for confirmation.
-    expect(pressure.state('s', later)).toMatchObject({ state: 'stalled', plainly: false });
-    await othersFinish(pressure, PRESSURE.othersFinishedForPlainStall);
-    expect(pressure.state('s', later)).toEqual({ state: 'deferring', forMs: 0 });
-    expect(pressure.admission('s', later)).toEqual({ verdict: 'step-aside', because: 'deferring' });
-    // Plainly stalled with no deferral yet: fan-out leaves the task to the deliveries topic's buffer.
-    const unstepped = pressureWith(1);
-    await hanging(unstepped, 'u', PRESSURE.othersFinishedForPlainStall);
-    expect(unstepped.admission('u', Date.now() + PRESSURE.relativeMinMs)).toEqual({
-      verdict: 'step-aside',
-      because: 'stalled',
-    });
-  });
-
   it('gives the direct lane a slot only while the subscription is healthy', () => {
     const now = Date.now();
     const free = pressureWith(4);

@@ -72,9 +72,7 @@ export const PRESSURE = {
   /**
    * How long a subscription must have been stepping aside, with no answer in between, before
    * fan-out steps its new tasks aside too: one deferral may be a glitch of a healthy endpoint (its
-   * next answer ends it), and a task deferred by mistake waits a minute. No wait while its endpoint
-   * is plainly stalled: that is no glitch, and its tasks through the deliveries topic would step
-   * aside there anyway (stalledWaiting wait already), each at the cost of a second Kafka hop.
+   * next answer ends it), and a task deferred by mistake waits a minute.
    */
   deferringConfirmedAfterMs: 2_000,
   /**

@@ -13,8 +13,7 @@ import { RequestSlots, type SentRequest } from './request-slots.js';
  * - slow: one does, and its requests still finish now and then (its limit halves meanwhile);
  * - stalled: one does, and none finished for its stall threshold; `plainly` once enough requests
  *   of others finished meanwhile, so that its endpoint, not the process, holds it;
- * - deferring: its tasks have been stepping aside for a while with no answer since, or one did and
- *   it is still plainly stalled.
+ * - deferring: its tasks have been stepping aside for a while with no answer since.
  */
 export type PressureState =
   | { state: 'healthy' }
@@ -189,11 +188,7 @@ export class SubscriptionPressure implements KeyPressure {
     return state.state === 'stalled' && state.plainly && state.forMs >= PRESSURE.slotWaitMs;
   }
 
-  /**
-   * How long the subscription has been deferring, once that is confirmed; undefined otherwise.
-   * Confirmed after deferringConfirmedAfterMs, or at once while its endpoint is plainly stalled: a
-   * glitch is what the wait guards against, and a plainly stalled endpoint is none.
-   */
+  /** How long the subscription has been deferring, once that is confirmed; undefined otherwise. */
   private deferringFor(id: string, now: number): number | undefined {
     const deferring = this.deferrals.get(id);
     if (!deferring) return undefined;
@@ -202,11 +197,6 @@ export class SubscriptionPressure implements KeyPressure {
       return undefined;
     }
     const forMs = now - deferring.since;
-    return forMs >= PRESSURE.deferringConfirmedAfterMs || this.plainlyStalled(id, now) ? forMs : undefined;
-  }
-
-  private plainlyStalled(id: string, now: number): boolean {
-    const state = this.endpointState(id, now);
-    return state.state === 'stalled' && state.plainly;
+    return forMs >= PRESSURE.deferringConfirmedAfterMs ? forMs : undefined;
   }
 }
