@@ -24,10 +24,15 @@ export class AfterEffectError extends Error {
 
   /** The reason of a known failure (a poison record's, or a named park reason), if the cause has one. */
   get parkReason(): string | undefined {
-    if (this.cause instanceof PoisonRecordError) return this.cause.reason;
-    const named = (this.cause as { parkReason?: unknown } | undefined)?.parkReason;
-    return typeof named === 'string' ? named : undefined;
+    return namedParkReason(this.cause);
   }
+}
+
+/** A poison record's reason, or the string reason an error names itself; undefined for any other error. */
+function namedParkReason(error: unknown): string | undefined {
+  if (error instanceof PoisonRecordError) return error.reason;
+  const named = (error as { parkReason?: unknown } | undefined)?.parkReason;
+  return typeof named === 'string' ? named : undefined;
 }
 
 /**
@@ -35,7 +40,5 @@ export class AfterEffectError extends Error {
  * error names (an endpoint's refusal, an AfterEffectError's cause), else processing_error (a bug).
  */
 export function parkReasonOf(error: unknown): string {
-  if (error instanceof PoisonRecordError) return error.reason;
-  const named = (error as { parkReason?: unknown } | undefined)?.parkReason;
-  return typeof named === 'string' ? named : 'processing_error';
+  return namedParkReason(error) ?? 'processing_error';
 }
