@@ -55,7 +55,7 @@ test: build stack-up kube-tools contract-tools ## lint, type-check and the whole
 	deploy/local/browser.sh >/dev/null  # Chromium for the console's browser test (apt, when missing)
 	deploy/local/nginx.sh >/dev/null    # nginx, the receiver of the bench's smoke test (apt, when missing)
 	npm test -- --ci --forceExit --selectProjects unit integration medium e2e
-	# Alone, after the rest, one suite at a time: a broker restart under a running service, and a timing comparison.
+	# Alone, after the rest, one suite at a time: a broker restart under a running service, timing comparisons, the quick bench.
 	npm test -- --ci --forceExit --runInBand --selectProjects serial
 
 test-unit: install ## unit tests only; no stack needed

@@ -28,7 +28,7 @@ export default {
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
     },
     {
-      // Alone, after the rest (make test does): one restarts the shared broker, one compares timings.
+      // Alone, after the rest (make test does): one restarts the shared broker, some compare timings, the quick bench.
       ...common,
       displayName: 'serial',
       testMatch: ['<rootDir>/test/serial/**/*.spec.ts'],

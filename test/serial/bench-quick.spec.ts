@@ -43,7 +43,16 @@ interface QuickResults {
   backlog: { messages: number; delivered: number; peakRssMiB: number };
 }
 
-function runQuickBench(resultsDir: string, script = 'run.js'): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs the built bench and resolves with its exit code and output. Past `deadlineMs` the bench is
+ * stopped and resolves with code null, so a run that stalls fails with its own output to read, not
+ * with Jest's bare timeout.
+ */
+function runQuickBench(
+  resultsDir: string,
+  script = 'run.js',
+  deadlineMs = 270_000,
+): Promise<{ code: number | null; output: string }> {
   // The quick defaults, whatever BENCH_* the environment holds: the counts below depend on them.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BENCH_')));
   const child = spawn(process.execPath, [join(projectRoot(), 'dist/bench', script), '--quick'], {
@@ -59,7 +68,16 @@ function runQuickBench(resultsDir: string, script = 'run.js'): Promise<{ code: n
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  const deadline = setTimeout(() => {
+    output += `\n[bench-quick] still running after ${deadlineMs / 1000} s: stopped\n`;
+    child.kill('SIGKILL');
+  }, deadlineMs);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(deadline);
+      resolve({ code, output });
+    }),
+  );
 }
 
 describe('npm run bench -- --quick', () => {
@@ -67,7 +85,7 @@ describe('npm run bench -- --quick', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hookline-bench-quick-'));
     const { code, output } = await runQuickBench(dir);
 
-    expect({ code, tail: output.slice(-2000) }).toEqual({ code: 0, tail: expect.any(String) as string });
+    expect({ code, tail: output.slice(-4000) }).toEqual({ code: 0, tail: expect.any(String) as string });
     expect(output).toMatch(/\| case +\| per second +\| × raw +\| × durable +\| p50 \/ p95 \/ p99 ms +\| notes +\|/);
     for (const row of [
       'raw baseline (undici, 64 in flight)',
@@ -140,6 +158,7 @@ describe('npm run bench -- --quick', () => {
     const { code, output } = await runQuickBench(
       mkdtempSync(join(tmpdir(), 'hookline-bench-kafka-')),
       'kafka-clients.js',
+      100_000,
     );
     expect({ code, tail: output.slice(-2000) }).toEqual({ code: 0, tail: expect.any(String) as string });
     const row = (client: string) =>
