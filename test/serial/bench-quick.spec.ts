@@ -64,13 +64,15 @@ function runQuickBench(
       SECRETS_ENCRYPTION_KEYS: TEST_KEY_RING,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a stalled bench is stopped with the services and receiver it started.
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const deadline = setTimeout(() => {
     output += `\n[bench-quick] still running after ${deadlineMs / 1000} s: stopped\n`;
-    child.kill('SIGKILL');
+    process.kill(-child.pid!, 'SIGKILL');
   }, deadlineMs);
   return new Promise((resolve) =>
     child.on('exit', (code) => {
