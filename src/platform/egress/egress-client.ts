@@ -42,6 +42,8 @@ interface Exchange {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
+  /** The timeout a timeout's message names: the whole post's, of which `timeoutMs` is what is left. */
+  statedTimeoutMs?: number;
   dispatcher: Dispatcher;
   /** A client certificate was presented: the server refusing it is an auth_error. */
   presentsCertificate?: boolean;
@@ -110,7 +112,8 @@ export class EgressClient implements OnModuleDestroy {
     if (typeof target === 'string')
       return { outcome: 'blocked', headers: {}, bodySnippet: '', durationMs: 0, errorMessage: target };
     const { credentials } = req;
-    const deadlineAt = started + (req.timeoutMs ?? this.defaultTimeoutMs);
+    const statedTimeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
+    const deadlineAt = started + statedTimeoutMs;
     const pool = this.certificatePools.poolFor(credentials);
     // An expired client certificate cannot pass a handshake: say so instead of asking the endpoint.
     if (pool && pool.notAfter <= Date.now())
@@ -128,6 +131,7 @@ export class EgressClient implements OnModuleDestroy {
         body: req.body,
         // What the token and an earlier try left of the deadline (a try past it times out at once).
         timeoutMs: Math.max(1, Math.round(deadlineAt - performance.now())),
+        statedTimeoutMs,
         dispatcher: pool?.agent ?? this.agent,
         presentsCertificate: pool !== undefined,
       });
@@ -170,7 +174,7 @@ export class EgressClient implements OnModuleDestroy {
   /** One request and its bounded answer; `started` is when the whole post began (a retried one counts both). */
   private async exchange(target: URL, started: number, x: Exchange): Promise<{ result: EgressResult; body: Buffer }> {
     const elapsed = () => Math.round(performance.now() - started);
-    const deadline = new Deadline(x.timeoutMs);
+    const deadline = new Deadline(x.timeoutMs, x.statedTimeoutMs);
     try {
       const res = await request(target, {
         method: x.method,

@@ -13,9 +13,10 @@ export class Deadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(timeoutMs: number) {
+  /** `statedMs`: the timeout the message names (the whole post's, when a token or a first try took part of it). */
+  constructor(timeoutMs: number, statedMs = timeoutMs) {
     this.timer = setTimeout(
-      () => this.controller.abort(new DOMException(`no complete answer within ${timeoutMs} ms`, 'TimeoutError')),
+      () => this.controller.abort(new DOMException(`no complete answer within ${statedMs} ms`, 'TimeoutError')),
       timeoutMs,
     ).unref();
   }
