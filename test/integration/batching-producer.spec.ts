@@ -91,8 +91,8 @@ describe('batching producer on the real broker', () => {
     try {
       await admin.deleteTopics({ topics: [topic] });
       const stuck = send(2000);
-      // The client's own retries (five, backing off up to 10 s each) end before readiness turns:
-      // on a loaded machine that took longer than 15 s.
+      // Readiness turns when the producer's first attempt fails: three tries inside kafkajs, each of
+      // which may wait for the broker's answer (30 s request timeout). Loaded, that took over 15 s.
       await eventually(() => !health.readiness().ok, 45_000, 'readiness false');
       expect(health.readiness()).toEqual({
         ok: false,
