@@ -17,6 +17,13 @@ export interface ReceivedRequest {
   remoteAddress?: string;
   /** SHA-256 fingerprint of the client certificate the peer presented, when one was asked for. */
   clientCertificate?: string;
+  /**
+   * When the answer began to be written, and its status; set once it was handed to the connection
+   * whole. Unset while the answer is pending, and for good when the client went away first (a
+   * timeout): the client never had it.
+   */
+  answeredAt?: number;
+  answeredStatus?: number;
 }
 
 export interface ReceiverOptions {
@@ -113,6 +120,10 @@ export class HttpsReceiver {
         const reply = await this.responder(request);
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (res.destroyed) return;
+        // Stamped before the write (the client may act on the answer before 'finish' runs here), and
+        // kept only once the answer was handed over whole.
+        const answeredAt = Date.now();
+        res.once('finish', () => Object.assign(request, { answeredAt, answeredStatus: reply.status }));
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
         // A client that stops reading (a bounded read) ends the exchange: not the receiver's error.
         res.on('error', () => undefined);

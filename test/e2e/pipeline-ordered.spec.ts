@@ -24,9 +24,15 @@ function firstArrivals(requests: ReceivedRequest[]): Map<string, Delivered[]> {
   return byKey;
 }
 
+/** The key whose lease the test makes lapse while its first event's request is open. */
+const LAPSING = 'lapsing';
+const HOLD_MS = 6_000;
+
 describe('ordered delivery: a key at a time, in the order of its partition', () => {
   let h: PipelineHarness;
   let failing = 0.3;
+  /** The lapsing key's events answered slowly so far. */
+  const slowlyAnswered = new Set<string>();
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
@@ -39,6 +45,13 @@ describe('ordered delivery: a key at a time, in the order of its partition', () 
       ],
     });
     h.receiver.responder = (req) => {
+      const { id, data } = bodyOf(req);
+      if (data.account === LAPSING) {
+        // The key's first event is answered slowly once: its lease is made to lapse meanwhile.
+        if (data.n !== 0 || slowlyAnswered.has(id)) return { status: 200 };
+        slowlyAnswered.add(id);
+        return { status: 200, delayMs: HOLD_MS };
+      }
       if (req.path === '/ordered' && Math.random() < failing) return { status: 500 };
       return { status: 200 };
     };
@@ -70,4 +83,40 @@ describe('ordered delivery: a key at a time, in the order of its partition', () 
     // Retries stayed in place: nothing of the ordered subscription went through a retry tier.
     expect(await h.produced('retry-100ms')).toBe(0);
   }, 120_000);
+
+  it('sends a key’s head once at a time when its lease lapses during the attempt, the next only after its 2xx', async () => {
+    const events = [0, 1].map((n) => envelope('order.updated', { account: LAPSING, n }));
+    await h.kafka.send(
+      h.config.ingest.topics[0],
+      events.map((e) => ({ key: LAPSING, value: JSON.stringify(e), headers: { 'tenant-id': h.tenant } })),
+    );
+    const requestsFor = (id: string) => h.receiver.deliveries('/ordered').filter((r) => bodyOf(r).id === id);
+    await eventually(() => requestsFor(events[0].id).length > 0, 30_000, 'the first event’s request open');
+
+    // The holder's lease runs out in Postgres while its request is open; a claim round takes the key again.
+    const lease = `SELECT lease_token FROM ordered_keys WHERE subscription_id = $1 AND ordering_key = $2`;
+    const args = [h.subscriptionIds[0], LAPSING];
+    const [{ lease_token: first }] = (await h.fixtures.db.query(lease, args)).rows;
+    await eventually(
+      async () => {
+        await h.fixtures.db.query(
+          `UPDATE ordered_keys SET due_at = now() - interval '1 second'
+            WHERE subscription_id = $1 AND ordering_key = $2 AND lease_token = $3`,
+          [...args, first],
+        );
+        const [{ lease_token: now }] = (await h.fixtures.db.query(lease, args)).rows;
+        return now !== first;
+      },
+      HOLD_MS / 2,
+      'the key claimed again while its request is open',
+    );
+    await eventually(() => h.delivered(events, ['/ordered']), 30_000, 'both events delivered');
+
+    // One request for the head (no second one beside the open one), and the next after its answer.
+    const [head, ...again] = requestsFor(events[0].id);
+    expect(again).toEqual([]);
+    expect(head.answeredStatus).toBe(200);
+    const [next] = requestsFor(events[1].id);
+    expect(next.receivedAt).toBeGreaterThanOrEqual(head.answeredAt!);
+  }, 60_000);
 });

@@ -3,7 +3,13 @@ import { promisify } from 'node:util';
 import type { ServiceProcess } from '../../src/devtools/service-process.js';
 import { PipelineHarness } from '../support/harness.js';
 import type { ReceivedRequest, Reply } from '../support/https-receiver.js';
-import { firstArrivals, orderViolations, type OrderedBody } from '../support/order-checks.js';
+import {
+  acknowledgements,
+  firstArrivals,
+  keyTimeline,
+  orderViolations,
+  type OrderedBody,
+} from '../support/order-checks.js';
 import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const run = promisify(execFile);
@@ -28,8 +34,6 @@ const STUCK = 'k-7';
 describe('ordered delivery under faults: kill -9 and a broker restart', () => {
   let h: PipelineHarness;
   let service: ServiceProcess;
-  /** When the endpoint began its 2xx for each event id, per path. */
-  const acknowledged = new Map<string, Map<string, number>>();
 
   const reply = (req: ReceivedRequest): Reply => {
     if (req.body.includes('url_verification')) return { status: 200 };
@@ -38,9 +42,6 @@ describe('ordered delivery under faults: kill -9 and a broker restart', () => {
       req.path === '/ordered' ? Math.random() < 0.2 : req.path === '/blocking' && body.data.account === STUCK;
     if (fails) return { status: 500 };
     const delayMs = req.path === '/ordered' && Math.random() < 0.05 ? 500 + Math.floor(Math.random() * 1500) : 0;
-    const acks = acknowledged.get(req.path) ?? new Map<string, number>();
-    acknowledged.set(req.path, acks);
-    if (!acks.has(body.id)) acks.set(body.id, Date.now() + delayMs);
     return { status: 200, delayMs };
   };
 
@@ -129,9 +130,8 @@ describe('ordered delivery under faults: kill -9 and a broker restart', () => {
     await new Promise((r) => setTimeout(r, 3_000));
 
     const ordered = firstArrivals(h.receiver.deliveries('/ordered'));
-    const problems = [...ordered].flatMap(([key, arrivals]) =>
-      orderViolations(key, arrivals, acknowledged.get('/ordered')!),
-    );
+    const acknowledged = acknowledgements(h.receiver.deliveries('/ordered'));
+    const problems = [...ordered].flatMap(([key, arrivals]) => orderViolations(key, arrivals, acknowledged));
     const requests = h.receiver.deliveries('/ordered').length;
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     console.log(
@@ -140,6 +140,8 @@ describe('ordered delivery under faults: kill -9 and a broker restart', () => {
         `${requests} requests to /ordered (${requests - EVENTS} repeats: refused or re-sent), ` +
         `${problems.length} order violations; ${seconds} s in all`,
     );
+    for (const key of new Set(problems.map((p) => p.split(':')[0])))
+      console.log(`${key}'s requests to /ordered:\n${keyTimeline(h.receiver.deliveries('/ordered'), key).join('\n')}`);
     expect(problems).toEqual([]);
     expect([...ordered.values()].map((a) => a.length)).toEqual(Array.from({ length: KEYS }, () => PER_KEY));
     for (const arrivals of ordered.values())
@@ -150,7 +152,8 @@ describe('ordered delivery under faults: kill -9 and a broker restart', () => {
     expect(blocking.get(STUCK)!.map((a) => a.body.data.n)).toEqual([0]);
     const others = [...blocking].filter(([key]) => key !== STUCK);
     expect(others.map(([, a]) => a.length)).toEqual(Array.from({ length: KEYS - 1 }, () => PER_KEY));
-    expect(others.flatMap(([key, a]) => orderViolations(key, a, acknowledged.get('/blocking')!))).toEqual([]);
+    const blockingAcks = acknowledgements(h.receiver.deliveries('/blocking'));
+    expect(others.flatMap(([key, a]) => orderViolations(key, a, blockingAcks))).toEqual([]);
     const keys = await h.fixtures.db.query(
       `SELECT ordering_key, head_sequence::int AS head, last_sequence::int AS last FROM ordered_keys
         WHERE subscription_id = $1 AND blocked_at IS NOT NULL`,

@@ -29,10 +29,37 @@ export function firstArrivals(requests: readonly ReceivedRequest[]): Map<string,
 }
 
 /**
+ * When the endpoint first finished a 2xx answer, per event id. An answer the client never had (it
+ * went away first, as a timed-out request does) does not count: the event was not acknowledged then.
+ */
+export function acknowledgements(requests: readonly ReceivedRequest[]): Map<string, number> {
+  const acked = new Map<string, number>();
+  for (const r of requests) {
+    if (r.answeredAt === undefined || r.answeredStatus === undefined) continue;
+    if (r.answeredStatus < 200 || r.answeredStatus >= 300) continue;
+    const id = (JSON.parse(r.body) as OrderedBody).id;
+    acked.set(id, Math.min(acked.get(id) ?? Infinity, r.answeredAt));
+  }
+  return acked;
+}
+
+/** One key's requests, oldest first, as lines to read beside a violation: n, arrival, answer. */
+export function keyTimeline(requests: readonly ReceivedRequest[], key: string): string[] {
+  return requests
+    .map((r) => ({ r, body: JSON.parse(r.body) as OrderedBody }))
+    .filter(({ body }) => body.data.account === key)
+    .map(
+      ({ r, body }) =>
+        `n ${body.data.n} (sequence ${body.sequence}) arrived ${r.receivedAt}, ` +
+        (r.answeredAt === undefined ? 'never answered' : `answered ${r.answeredStatus} at ${r.answeredAt}`),
+    );
+}
+
+/**
  * What breaks "strict" for one key's first arrivals (empty when none): an event out of publish
  * order (data.n), a sequence that does not grow, a previous_event_id that is not the event before
  * when the sequence is the next one, or an event that arrived before the one before it was
- * acknowledged (`acknowledgedAt`: when the endpoint began its 2xx for an event id).
+ * acknowledged (`acknowledgedAt`: when the endpoint first finished a 2xx for an event id).
  */
 export function orderViolations(
   key: string,
