@@ -47,7 +47,11 @@ describe('PartitionedConsumer', () => {
     return Number(offsets.partitions[0].offset);
   };
 
-  const consumer = (topic: string, groupId: string, options: Partial<PartitionedConsumerOptions>) =>
+  const consumer = (
+    topic: string,
+    groupId: string,
+    options: Partial<Omit<PartitionedConsumerOptions, 'sessionTimeoutMs'>>,
+  ) =>
     new PartitionedConsumer(kafka.kafka, {
       maxBytesPerPartition: 1048576,
       topic,
@@ -55,6 +59,7 @@ describe('PartitionedConsumer', () => {
       fromBeginning: true,
       maxInFlight: 16,
       maxInFlightPerKey: 4,
+      sessionTimeoutMs: config.kafka.sessionTimeoutMs,
       handle: async () => undefined,
       quarantine: async () => undefined,
       pressure: new SubscriptionPressure(config),

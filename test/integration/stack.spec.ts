@@ -52,6 +52,7 @@ describe('local stack', () => {
       fromBeginning: true,
       maxInFlight: 8,
       maxInFlightPerKey: 2,
+      sessionTimeoutMs: config.kafka.sessionTimeoutMs,
       handle: async (m: InboundMessage) => {
         seen.push(JSON.parse(m.value!.toString()).i);
       },

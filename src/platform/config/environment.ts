@@ -106,6 +106,19 @@ export class Environment extends SecurityEnvironment {
   @Max(120000)
   KAFKA_CONNECT_TIMEOUT_MS = 10000;
 
+  /**
+   * How long Kafka waits for a silent consumer before it hands the consumer's partitions to the rest
+   * of its group, in milliseconds. An instance that dies without stopping (kill -9, a lost node)
+   * holds its partitions this long, and an instance joining meanwhile holds up its whole group as
+   * long. Lower it to recover sooner; consumers send a heartbeat every third of it, at most every 3 s.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(6000)
+  @Max(300000)
+  KAFKA_SESSION_TIMEOUT_MS = 30000;
+
   /** Topics carrying your events, a comma list. */
   @IsOptional()
   @Matches(/^\s*[A-Za-z0-9._-]+(\s*,\s*[A-Za-z0-9._-]+)*\s*$/, { message: 'must be a comma list of topic names' })

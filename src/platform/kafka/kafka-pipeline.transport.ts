@@ -196,6 +196,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       maxBytesPerPartition: Math.max(this.kafka.recordLimitBytes, 1024 * 1024),
       maxBufferedBytes: this.config.limits.consumerMaxBufferedBytes,
       maxInFlightPerKey: consumer.maxInFlightPerKey,
+      sessionTimeoutMs: this.config.kafka.sessionTimeoutMs,
       dueAt:
         consumer.delayMs === undefined
           ? undefined

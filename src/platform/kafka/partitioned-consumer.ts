@@ -15,6 +15,8 @@ export interface PartitionedConsumerOptions {
   fromBeginning: boolean;
   maxInFlight: number;
   maxInFlightPerKey: number;
+  /** KAFKA_SESSION_TIMEOUT_MS: how long the group waits for this member when it falls silent. */
+  sessionTimeoutMs: number;
   /** Fetch size per partition: at least the largest record the topic holds, so one never stalls a fetch. */
   maxBytesPerPartition: number;
   /** Bytes of records buffered (waiting or in flight) at most, beside the count bound. */
@@ -82,8 +84,8 @@ export class PartitionedConsumer {
   ) {
     this.consumer = kafka.consumer({
       groupId: options.groupId,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      sessionTimeout: options.sessionTimeoutMs,
+      heartbeatInterval: Math.min(3_000, Math.floor(options.sessionTimeoutMs / 3)),
       maxWaitTimeInMs: 200,
       // A deleted topic must not come back through a consumer's metadata request without Hookline's settings.
       allowAutoTopicCreation: false,

@@ -39,6 +39,8 @@ export interface KafkaSettings {
   readonly replicationFactor: number;
   /** KAFKA_CONNECT_TIMEOUT_MS. */
   readonly connectTimeoutMs: number;
+  /** KAFKA_SESSION_TIMEOUT_MS of every consumer group member. */
+  readonly sessionTimeoutMs: number;
   /** TLS and SASL of every Kafka client (platform/kafka/kafka-client.ts builds them all). */
   readonly security: Readonly<KafkaSecurity>;
 }
@@ -70,6 +72,7 @@ export function kafkaSettings(env: Environment): KafkaSettings {
     partitions: env.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: env.KAFKA_REPLICATION_FACTOR,
     connectTimeoutMs: env.KAFKA_CONNECT_TIMEOUT_MS,
+    sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     security: kafkaSecurityOf(env),
   };
 }
