@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { EventHistory } from '../events/event-history.js';
 import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
 import { USER_AGENT } from '../delivery/signing/user-agent.js';
 import { TEST_EVENT_PREFIX } from '../delivery/delivery-task.js';
@@ -32,7 +32,7 @@ export interface ReconstructedRequest {
 @Injectable()
 export class DeliveryRequestReconstruction {
   constructor(
-    private readonly db: DataSource,
+    private readonly history: EventHistory,
     private readonly subscriptions: SubscriptionReader,
   ) {}
 
@@ -41,10 +41,7 @@ export class DeliveryRequestReconstruction {
     attempt: { subscription_id: string; event_id: string; created_at: Date; trace_id: string | null },
   ): Promise<ReconstructedRequest> {
     const subscription = await this.subscriptions.requestTarget(tenantId, attempt.subscription_id);
-    const [event] = (await this.db.query(
-      `SELECT coalesce(payload_text, payload::text) AS payload FROM events WHERE tenant_id = $1 AND id = $2 LIMIT 1`,
-      [tenantId, attempt.event_id],
-    )) as { payload: string }[];
+    const payload = await this.history.payloadOf(tenantId, attempt.event_id);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -65,9 +62,14 @@ export class DeliveryRequestReconstruction {
       method: 'POST',
       url: subscription?.url ?? null,
       headers,
-      body: event ? (JSON.parse(event.payload) as unknown) : null,
+      body: payload === null ? null : (JSON.parse(payload) as unknown),
       reconstructed: true,
-      note: event ? REBUILT : attempt.event_id.startsWith(TEST_EVENT_PREFIX) ? TEST_EVENT_NOT_KEPT : PAST_RETENTION,
+      note:
+        payload !== null
+          ? REBUILT
+          : attempt.event_id.startsWith(TEST_EVENT_PREFIX)
+            ? TEST_EVENT_NOT_KEPT
+            : PAST_RETENTION,
     };
   }
 }

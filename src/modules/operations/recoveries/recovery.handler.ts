@@ -5,7 +5,7 @@ import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import { OperationFailure, type OperationRun } from '../runner/operation-run.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
-import { RecoveryEventsRepository, type RecoverableEvent, type RecoveryWindow } from './recovery-events.repository.js';
+import { RecoveryEvents, type RecoverableEvent, type RecoveryWindow } from './recovery-events.js';
 import { memberText } from '../../../platform/json/json-text.js';
 import type { DeliveredEnvelope } from '../../delivery/delivery-task.js';
 
@@ -37,7 +37,7 @@ export class RecoveryHandler implements OperationHandler {
   readonly kind = 'recovery' as const;
 
   constructor(
-    private readonly events: RecoveryEventsRepository,
+    private readonly events: RecoveryEvents,
     private readonly subscriptions: SubscriptionReader,
     private readonly sequences: SequenceAllocator,
     private readonly tasks: ManualTasks,
