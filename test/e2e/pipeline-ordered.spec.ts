@@ -26,7 +26,7 @@ function firstArrivals(requests: ReceivedRequest[]): Map<string, Delivered[]> {
 
 /** The key whose lease the test makes lapse while its first event's request is open. */
 const LAPSING = 'lapsing';
-const HOLD_MS = 6_000;
+const HOLD_MS = 10_000;
 
 describe('ordered delivery: a key at a time, in the order of its partition', () => {
   let h: PipelineHarness;
@@ -107,7 +107,7 @@ describe('ordered delivery: a key at a time, in the order of its partition', () 
         const [{ lease_token: now }] = (await h.fixtures.db.query(lease, args)).rows;
         return now !== first;
       },
-      HOLD_MS / 2,
+      HOLD_MS - 4_000,
       'the key claimed again while its request is open',
     );
     await eventually(() => h.delivered(events, ['/ordered']), 30_000, 'both events delivered');
