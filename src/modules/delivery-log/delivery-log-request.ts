@@ -64,14 +64,15 @@ export class DeliveryRequestReconstruction {
       headers,
       body: payload === null ? null : (JSON.parse(payload) as unknown),
       reconstructed: true,
-      note:
-        payload !== null
-          ? REBUILT
-          : attempt.event_id.startsWith(TEST_EVENT_PREFIX)
-            ? TEST_EVENT_NOT_KEPT
-            : PAST_RETENTION,
+      note: noteOf(payload !== null, attempt.event_id),
     };
   }
+}
+
+/** Why the body is what it is: rebuilt from the stored event, or why none was kept. */
+function noteOf(stored: boolean, eventId: string): string {
+  if (stored) return REBUILT;
+  return eventId.startsWith(TEST_EVENT_PREFIX) ? TEST_EVENT_NOT_KEPT : PAST_RETENTION;
 }
 
 const REBUILT =
