@@ -29,8 +29,8 @@ export function firstArrivals(requests: readonly ReceivedRequest[]): Map<string,
 }
 
 /**
- * When the endpoint first finished a 2xx answer, per event id. An answer the client never had (it
- * went away first, as a timed-out request does) does not count: the event was not acknowledged then.
+ * When the endpoint first began writing a 2xx answer it then handed over whole, per event id. An
+ * answer the client never had (it went away first, as a timed-out request does) does not count.
  */
 export function acknowledgements(requests: readonly ReceivedRequest[]): Map<string, number> {
   const acked = new Map<string, number>();
@@ -59,7 +59,7 @@ export function keyTimeline(requests: readonly ReceivedRequest[], key: string): 
  * What breaks "strict" for one key's first arrivals (empty when none): an event out of publish
  * order (data.n), a sequence that does not grow, a previous_event_id that is not the event before
  * when the sequence is the next one, or an event that arrived before the one before it was
- * acknowledged (`acknowledgedAt`: when the endpoint first finished a 2xx for an event id).
+ * acknowledged (`acknowledgedAt`: see acknowledgements).
  */
 export function orderViolations(
   key: string,

@@ -48,26 +48,19 @@ export class EventHistory {
    * (tenant, id) index after the last id, whatever the table's statistics say.
    */
   sentTo(w: SentWindow, afterId: string, limit: number): Promise<StoredPayload[]> {
-    return this.db.query(`SELECT id, payload FROM (${SENT_TO}) c`, [
-      w.tenantId,
-      w.subscriptionId,
-      w.since,
-      w.until,
-      afterId,
-      limit,
-    ]);
+    return this.db.query(`SELECT id, payload FROM (${SENT_TO}) c`, sentToParams(w, afterId, limit));
   }
 
   /** How many of the window's events went to the subscription. */
   async countSentTo(w: SentWindow): Promise<number> {
-    const rows: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM (${SENT_TO}) c`, [
-      w.tenantId,
-      w.subscriptionId,
-      w.since,
-      w.until,
-      '',
-      null,
-    ]);
+    const rows: { n: string }[] = await this.db.query(
+      `SELECT count(*) AS n FROM (${SENT_TO}) c`,
+      sentToParams(w, '', null),
+    );
     return Number(rows[0].n);
   }
+}
+
+function sentToParams(w: SentWindow, afterId: string, limit: number | null): unknown[] {
+  return [w.tenantId, w.subscriptionId, w.since, w.until, afterId, limit];
 }
