@@ -12,7 +12,8 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-# The local stack's key ring of secrets at rest (.data/secrets-encryption-keys, made once), unless
+# The local stack's key ring of secrets at rest (deploy/local/secrets-key.sh: made once, beside the
+# machine's local database, shared by its checkouts), unless
 # SECRETS_ENCRYPTION_KEYS or SECRETS_ENCRYPTION_KEYS_FILE names another.
 LOCAL_KEY_RING := if [ -z "$${SECRETS_ENCRYPTION_KEYS:-}$${SECRETS_ENCRYPTION_KEYS_FILE:-}" ]; then \
   export SECRETS_ENCRYPTION_KEYS_FILE="$$(deploy/local/secrets-key.sh)"; fi;
