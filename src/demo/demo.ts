@@ -51,12 +51,15 @@ export async function runDemo(): Promise<void> {
     service.start();
     await service.waitReady();
     console.log(`  ready at ${service.baseUrl}`);
+    await removeDemoSubscriptions(demo, 'left by an earlier run');
     const { id, secret } = await registerSubscription(demo);
     const sentAt = await publishSampleEvents(demo);
     const latencies = await watchDeliveries(demo, secret, sentAt);
     await printDeliveryLog(demo, id);
     printSummary(demo, sentAt.size, latencies);
   } finally {
+    // Best effort: a run that could not reach the service leaves its subscription to the next run.
+    await removeDemoSubscriptions(demo, 'its receiver stops now').catch(() => undefined);
     const code = await service.stop();
     console.log(
       code === 0
@@ -79,6 +82,23 @@ async function registerSubscription({ service, receiver, apiKey }: DemoContext) 
   if (created.status !== 201) throw new Error(`registration failed: ${created.status} ${JSON.stringify(subscription)}`);
   console.log(`  ${created.status} subscription ${subscription.id} (URL verified by challenge)`);
   return { id: subscription.id, secret };
+}
+
+/**
+ * The demo tenant is the demo's own, and its receiver lives as long as one run. A subscription left
+ * behind (the run ended, or was interrupted) would send later runs' events to a port nobody answers,
+ * retrying for a day, so each run removes them first and its own last.
+ */
+async function removeDemoSubscriptions({ service, apiKey }: DemoContext, why: string): Promise<void> {
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const listed = await fetch(`${service.baseUrl}/v1/webhooks?limit=100`, { headers });
+  const { data = [] } = (await listed.json()) as { data?: { id: string }[] };
+  for (const { id } of data) {
+    const removed = await fetch(`${service.baseUrl}/v1/webhooks/${id}`, { method: 'DELETE', headers });
+    if (removed.status !== 204 && removed.status !== 404)
+      throw new Error(`could not remove demo subscription ${id}: ${removed.status}`);
+  }
+  if (data.length > 0) console.log(`  removed ${data.length} demo subscription(s): ${why}`);
 }
 
 /** Publishes ROUNDS of the sample events; answers when each was sent, by event id. */
