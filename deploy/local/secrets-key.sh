@@ -13,7 +13,10 @@ set -euo pipefail
 NAME=secrets-key
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-STATE="${HOOKLINE_LOCAL_STATE:-${XDG_DATA_HOME:-${HOME:?}/.local/share}/hookline}"
+SHARED="${XDG_DATA_HOME:-${HOME:+$HOME/.local/share}}"
+# Without a home (some CI sandboxes) the checkout keeps it, as before.
+STATE="${HOOKLINE_LOCAL_STATE:-${SHARED:+$SHARED/hookline}}"
+STATE="${STATE:-$DATA/state}"
 FILE="$STATE/secrets-encryption-keys"
 # Where a checkout kept its own ring before: merged into the shared one, so nothing it sealed is lost.
 CHECKOUT_RING="$DATA/secrets-encryption-keys"
