@@ -37,6 +37,21 @@ export function burstRatios(rounds: Round[], to: 'baseline' | 'durable' = 'basel
   );
 }
 
+/**
+ * Per fan-out case, the service's CPU a delivery in the burst over the durable loop's in the same
+ * round: the cost ratio, which, unlike the rates, does not depend on how much of the shared machine
+ * each side got.
+ */
+export function burstCpuRatios(rounds: Round[]): Map<number, OverRounds> {
+  const cases = rounds[0]?.fanout.map((f) => f.subscriptions) ?? [];
+  return new Map(
+    cases.map((subscriptions, i) => [
+      subscriptions,
+      overRounds(rounds.map((r) => r.fanout[i].service.burstCpuMsPerDelivery / r.durable.cpuMsPerRequest)),
+    ]),
+  );
+}
+
 /** The round whose value is the median (the lower middle one for an even count): its figures are quoted. */
 export function medianOf<T>(runs: T[], value: (run: T) => number): T {
   const sorted = [...runs].sort((a, b) => value(a) - value(b));

@@ -5,7 +5,7 @@ import type { FreshnessResult } from './scenario-freshness.js';
 import type { FiltersResult } from './scenario-filters.js';
 import type { OrderedResult } from './scenario-ordered.js';
 import type { HangResult } from './scenario-hang.js';
-import { burstRatios, type Round } from './rounds.js';
+import { burstCpuRatios, burstRatios, type Round } from './rounds.js';
 import type { StackCpuMs } from './stack-cpu.js';
 import type { Percentiles } from './stats.js';
 
@@ -147,9 +147,15 @@ const stackNote = (s: StackCpuMs) =>
  * Postgres and the machine spent a delivery meanwhile: costs, where the rates also carry how much of
  * the shared machine each side got.
  */
-function cpuNote(s: FanoutResult, baseline: BaselineResult): string {
+function cpuNote(s: FanoutResult, r: Results): string {
   const ms = s.service.burstCpuMsPerDelivery;
-  const raw = `${fixed(ms / baseline.cpuMsPerRequest, 1)} × the raw loop's a request`;
+  const overDurable = burstCpuRatios(r.rounds).get(s.subscriptions);
+  const raw = [
+    `${fixed(ms / r.baseline.cpuMsPerRequest, 1)} × the raw loop's a request`,
+    overDurable && `${fixed(overDurable.median, 1)} × the durable loop's a delivery (median of rounds)`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const lanes = Object.entries(s.service.burstLanes ?? {})
     .map(([lane, n]) => `${lane} ${n}`)
     .join(', ');
@@ -176,7 +182,7 @@ function fanoutRows(s: FanoutResult, r: Results): Row[] {
     ratio: ratio?.median,
     durableRatio: durable?.median,
     latencyMs: s.throughput.latencyMs,
-    note: [spread, cpuNote(s, r.baseline), !s.latency && memory].filter(Boolean).join('; '),
+    note: [spread, cpuNote(s, r), !s.latency && memory].filter(Boolean).join('; '),
   };
   if (!s.latency || !s.halfLoad) return [burst];
   return [
