@@ -26,15 +26,17 @@ export function overRounds(values: number[]): OverRounds {
   return { median: mid, values, spreadPct };
 }
 
-/** Per fan-out case, its throughput ratio to a baseline (raw or durable) of the same round. */
-export function burstRatios(rounds: Round[], to: 'baseline' | 'durable' = 'baseline'): Map<number, OverRounds> {
+/** Per fan-out case (by subscriptions), a figure of each round's run of that case, over the rounds. */
+function perCase(rounds: Round[], figure: (round: Round, run: FanoutResult) => number): Map<number, OverRounds> {
   const cases = rounds[0]?.fanout.map((f) => f.subscriptions) ?? [];
   return new Map(
-    cases.map((subscriptions, i) => [
-      subscriptions,
-      overRounds(rounds.map((r) => r.fanout[i].throughput.perSecond / r[to].perSecond)),
-    ]),
+    cases.map((subscriptions, i) => [subscriptions, overRounds(rounds.map((r) => figure(r, r.fanout[i])))]),
   );
+}
+
+/** Per fan-out case, its throughput ratio to a baseline (raw or durable) of the same round. */
+export function burstRatios(rounds: Round[], to: 'baseline' | 'durable' = 'baseline'): Map<number, OverRounds> {
+  return perCase(rounds, (r, run) => run.throughput.perSecond / r[to].perSecond);
 }
 
 /**
@@ -43,13 +45,7 @@ export function burstRatios(rounds: Round[], to: 'baseline' | 'durable' = 'basel
  * each side got.
  */
 export function burstCpuRatios(rounds: Round[]): Map<number, OverRounds> {
-  const cases = rounds[0]?.fanout.map((f) => f.subscriptions) ?? [];
-  return new Map(
-    cases.map((subscriptions, i) => [
-      subscriptions,
-      overRounds(rounds.map((r) => r.fanout[i].service.burstCpuMsPerDelivery / r.durable.cpuMsPerRequest)),
-    ]),
-  );
+  return perCase(rounds, (r, run) => run.service.burstCpuMsPerDelivery / r.durable.cpuMsPerRequest);
 }
 
 /** The round whose value is the median (the lower middle one for an even count): its figures are quoted. */

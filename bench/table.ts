@@ -150,7 +150,7 @@ const stackNote = (s: StackCpuMs) =>
 function cpuNote(s: FanoutResult, r: Results): string {
   const ms = s.service.burstCpuMsPerDelivery;
   const overDurable = burstCpuRatios(r.rounds).get(s.subscriptions);
-  const raw = [
+  const ratios = [
     `${fixed(ms / r.baseline.cpuMsPerRequest, 1)} × the raw loop's a request`,
     overDurable && `${fixed(overDurable.median, 1)} × the durable loop's a delivery (median of rounds)`,
   ]
@@ -159,7 +159,7 @@ function cpuNote(s: FanoutResult, r: Results): string {
   const lanes = Object.entries(s.service.burstLanes ?? {})
     .map(([lane, n]) => `${lane} ${n}`)
     .join(', ');
-  return `CPU a delivery: service ${fixed(ms)} ms (${raw}), ${stackNote(s.service.burstStackCpu)}${lanes ? `; tasks: ${lanes}` : ''}`;
+  return `CPU a delivery: service ${fixed(ms)} ms (${ratios}), ${stackNote(s.service.burstStackCpu)}${lanes ? `; tasks: ${lanes}` : ''}`;
 }
 
 function fanoutRows(s: FanoutResult, r: Results): Row[] {
