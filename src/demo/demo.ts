@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
 import { createKafkaClient } from '../platform/kafka/kafka-client.js';
 import { Webhook } from 'standardwebhooks';
@@ -28,13 +28,24 @@ interface DemoContext {
 const step = (text: string) => console.log(`\n▸ ${text}`);
 
 /**
+ * The demo tenant's API key, derived from the local key ring: every run on a machine seeds the same
+ * key (API_KEYS stores it once), instead of leaving a new valid key in the shared database each
+ * time. The oldest key of the ring is used, so a rotation does not change it.
+ */
+function demoApiKey(config: AppConfig): string {
+  const root = config.secrets.encryptionKeys.at(-1)?.key;
+  if (!root) return `demo_${randomBytes(16).toString('hex')}`;
+  return `demo_${Buffer.from(hkdfSync('sha256', root, 'hookline', 'make demo: API key of tenant demo', 16)).toString('hex')}`;
+}
+
+/**
  * `make demo`: the service, a local HTTPS receiver, one subscription, sample events through Kafka,
  * each delivery printed with its status and latency, then a summary. Ends by itself.
  */
 export async function runDemo(): Promise<void> {
   const config = AppConfig.fromProcessEnv();
   const receiver = await new HttpsReceiver().start();
-  const apiKey = `demo_${randomBytes(16).toString('hex')}`;
+  const apiKey = demoApiKey(config);
   const tenant = 'demo';
   const service = new ServiceProcess({
     PORT: String(config.http.port === 3000 ? 3900 : config.http.port),

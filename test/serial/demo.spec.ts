@@ -48,16 +48,17 @@ describe('make demo', () => {
     INGEST_TOPICS: `${run}.events`,
   };
   const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
-  const demoSubscriptions = async () =>
-    Number((await db.query(`SELECT count(*) AS n FROM subscriptions WHERE tenant_id = 'demo'`)).rows[0].n);
+  const countOf = async (table: 'subscriptions' | 'api_keys') =>
+    Number((await db.query(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = 'demo'`)).rows[0].n);
 
   beforeAll(() => db.query(`DELETE FROM subscriptions WHERE tenant_id = 'demo'`));
   afterAll(() => db.end());
 
-  it('delivers every sample event, and an interrupted run leaves nothing the next one trips on', async () => {
+  it('delivers every sample event, and an interrupted run leaves nothing behind the next one trips on or keeps', async () => {
     const interrupted = await runDemo(env, /201 subscription/);
     expect(interrupted.code).toBeNull();
-    expect(await demoSubscriptions()).toBe(1);
+    expect(await countOf('subscriptions')).toBe(1);
+    const keysAfterFirstRun = await countOf('api_keys');
 
     const { code, output } = await runDemo(env);
     expect({ code, tail: output.slice(-3000) }).toEqual({ code: 0, tail: expect.any(String) as string });
@@ -66,6 +67,8 @@ describe('make demo', () => {
     expect(output).toContain('20 attempts recorded, status codes: 200');
     expect(output).toContain('removed 1 demo subscription(s): its receiver stops now');
     expect(output).toContain('service stopped cleanly (SIGTERM, exit 0)');
-    expect(await demoSubscriptions()).toBe(0);
+    expect(await countOf('subscriptions')).toBe(0);
+    // The second run seeded the same key as the first: runs do not pile up keys of tenant demo.
+    expect(await countOf('api_keys')).toBe(keysAfterFirstRun);
   }, 300_000);
 });
