@@ -52,6 +52,27 @@ const BODY_CASES: Case[] = [
     raw: JSON.stringify({ unknown_field: 1, __proto__: { admin: true }, constructor: { prototype: {} } }),
     contentType: 'application/json',
   },
+  {
+    name: 'members named like inherited ones, at every level',
+    raw: JSON.stringify({
+      constructor: 'x',
+      toString: { valueOf: 1 },
+      metadata: { constructor: 'x', hasOwnProperty: 'y' },
+      headers: { constructor: 'x', 'X-A': { value: 'v', constructor: 1 } },
+      auth: { type: 'basic', constructor: 'x' },
+      ordering: { key: 'event.id', constructor: 'x' },
+      event: { type: 'order.created', data: { constructor: 'x' }, metadata: { constructor: 'y' } },
+      data: { constructor: { prototype: 'x' } },
+      key: 'k',
+    }),
+    contentType: 'application/json',
+  },
+  {
+    name: 'a body nested 30,000 levels',
+    raw: '['.repeat(30_000) + ']'.repeat(30_000),
+    contentType: 'application/json',
+  },
+  { name: 'a lone surrogate', raw: '{"description":"\\ud800","type":"\\udfff"}', contentType: 'application/json' },
   { name: 'an array of junk', raw: JSON.stringify([1, 'a', null, { op: 'explode' }]), contentType: 'application/json' },
   {
     name: 'a merge patch of junk',
@@ -160,6 +181,18 @@ describe('REST API: bad input never yields a 5xx', () => {
         check(`${method} ${path} with id ${id.slice(0, 40)}`, res);
         expect(res.status).toBe(404);
       }
+    }
+  });
+
+  it('survives U+0000 in every path parameter', async () => {
+    for (const { method, path } of operations.filter((o) => o.path.includes('{'))) {
+      const raw = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(VALID_BODIES[path] ?? {});
+      const contentType = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      const res = await api.raw.request(method, path.replace(/\{[^}]+\}/g, 'a%00b'), {
+        raw,
+        headers: raw ? { 'content-type': contentType } : {},
+      });
+      check(`${method} ${path} with U+0000 in its parameters`, res);
     }
   });
 

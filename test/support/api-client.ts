@@ -20,8 +20,8 @@ export interface TypedAnswer<D = unknown> {
 
 export interface RequestOptions {
   body?: unknown;
-  /** Sent as is, instead of JSON.stringify(body). */
-  raw?: string;
+  /** Sent as is, instead of JSON.stringify(body): text, or bytes that need not be UTF-8. */
+  raw?: string | Uint8Array;
   headers?: Record<string, string>;
   key?: string | null;
 }
@@ -44,7 +44,7 @@ export class RawClient {
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const key = options.key === undefined ? this.key : options.key;
     const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}) };
-    let body: string | undefined = options.raw;
+    let body: string | Uint8Array | undefined = options.raw;
     if (body === undefined && options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';

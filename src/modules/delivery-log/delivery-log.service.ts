@@ -100,7 +100,8 @@ export class DeliveryLogService {
       to: query.to ? new Date(query.to) : undefined,
       before: query.after ? positionOf(query.after) : undefined,
     };
-    const rows = await this.attempts.page(tenantId, scope, filter, limit);
+    // Postgres text cannot hold U+0000, so no stored event id has it: the page is empty, as for any unknown id.
+    const rows = scope.eventId?.includes('\u0000') ? [] : await this.attempts.page(tenantId, scope, filter, limit);
     const cursorOf = (row: AttemptRow) => encodeCursor(CURSOR_KIND, [new Date(row.created_at).toISOString(), row.id]);
     return mapPage(pageOf(rows, limit, cursorOf), toView);
   }

@@ -1,6 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defer, from, of, switchMap, tap, catchError, throwError, type Observable } from 'rxjs';
+import { stringify } from 'safe-stable-stringify';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -19,9 +20,20 @@ const FINGERPRINT_PURPOSE = 'idempotency-request';
 type Request = IncomingMessage & AuthenticatedRequest & RequestWithBody & { originalUrl?: string };
 
 /**
+ * What a repeat must match to be replayed: the same API key (a stored answer may hold a secret
+ * shown once, so another key of the tenant never gets it), the same method and path, and the same
+ * JSON value (member order and white space aside). Fingerprinted with a key: a body may hold a
+ * credential, and the table must not let anyone test guesses of it.
+ */
+function requestOf(req: Request): string {
+  const body = req.body === undefined ? '' : (stringify(req.body) ?? '');
+  return `${req.principal!.keyId}\n${req.method} ${req.originalUrl ?? req.url}\n${body}`;
+}
+
+/**
  * Idempotency-Key on POST: the first request with a key runs and its 2xx response is stored;
- * a repeat with the same body gets that response again (marked Idempotent-Replayed: true) without
- * running; a repeat with another body is refused. Failed attempts release the key so a corrected
+ * a repeat of the same request (requestOf) gets that response again (marked Idempotent-Replayed:
+ * true) without running; any other request with the key is refused. Failed attempts release the key so a corrected
  * retry can run.
  */
 @Injectable()
@@ -44,8 +56,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ]);
     }
     const tenant = req.principal.tenantId;
-    // Keyed: a request body may hold a credential, and the table must not let anyone test guesses of it.
-    const request = `${req.method} ${req.originalUrl ?? req.url}\n${req.rawBody ?? ''}`;
+    const request = requestOf(req);
     const fingerprint = this.box.fingerprint(FINGERPRINT_PURPOSE, request);
     return from(this.repository.reserve(tenant, key, fingerprint, this.config.api.idempotencyTtlHours)).pipe(
       switchMap((reservation) => {
@@ -55,7 +66,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (!same) {
           throw new AppError(
             'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was used with a different request; use a new key.',
+            'This Idempotency-Key was used with a different request or API key; use a new key.',
           );
         }
         if (reservation.kind === 'in_progress') {

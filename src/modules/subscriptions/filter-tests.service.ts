@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
-import { toFieldErrors } from '../../platform/http/validation.js';
+import { checkedBody } from '../../platform/http/request-dto.js';
 import { patternMatches } from '../event-types/event-catalog.js';
 import { compileFilter, describeFilterError, type FilterOutcome } from '../filters/filter-compiler.js';
 import { FilterError } from '../filters/filter-error.js';
 import { filterInput, type FilterEvent } from '../filters/filter-input.js';
 import { FilterTestDto, SubscriptionFilterTestDto, type FilterTestEventDto } from './filter-test.dto.js';
 import { SubscriptionsService } from './subscriptions.service.js';
-
-const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
 
 export interface FilterTestResult extends FilterOutcome {
   type_matches?: boolean;
@@ -43,10 +39,7 @@ export class FilterTests {
 }
 
 async function parse<T extends object>(type: new () => T, body: unknown): Promise<T> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
-  const dto = plainToInstance(type, body);
-  const errors = toFieldErrors(await validate(dto, VALIDATOR_OPTIONS));
+  const { dto, errors } = await checkedBody(type, body, { freeForm: ['event.data', 'event.metadata'] });
   const metadata = (dto as { event?: FilterTestEventDto }).event?.metadata;
   if (metadata && typeof metadata === 'object') errors.push(...metadataErrors(metadata));
   if (errors.length) throw AppError.validation(errors);

@@ -3,10 +3,8 @@ import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import fastJsonPatch from 'fast-json-patch';
 import jsonMergePatch from 'json-merge-patch';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { AppError } from '../../platform/errors/app-error.js';
-import { toFieldErrors } from '../../platform/http/validation.js';
+import { checkedBody } from '../../platform/http/request-dto.js';
 import { checkRotationLimit, DEFAULT_GRACE_SECONDS, rotateSecrets, validSecrets } from './secrets.js';
 import { SubscriptionInput } from './subscription-input.js';
 import { SecretRotationDto } from './subscription.dto.js';
@@ -135,13 +133,7 @@ export class SubscriptionChangesService {
   }
 
   private async rotateOnce(tenantId: string, id: string, body: unknown, ifMatch?: string): Promise<Rotation> {
-    const dto = plainToInstance(SecretRotationDto, body ?? {});
-    const errors = toFieldErrors(
-      await validate(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }),
-    );
-    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-      errors.push({ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' });
-    }
+    const { dto, errors } = await checkedBody(SecretRotationDto, body, { optional: true });
     if (errors.length) throw AppError.validation(errors);
     // What the body alone decides is judged before the subscription is read (and If-Match with it).
     const named = dto.signature_scheme ?? schemeOfSecret(dto.secret);
@@ -202,6 +194,10 @@ const PATCH_OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 const POINTER = /^(\/([^~/]|~[01])*)*$/;
 const isPointer = (value: unknown): value is string => typeof value === 'string' && POINTER.test(value);
 
+/** Members a patch may not reach: replacing them would change what the document's objects are. */
+const namesPrototype = (pointer: unknown): boolean =>
+  typeof pointer === 'string' && /\/__proto__(\/|$)|\/constructor\/prototype(\/|$)/.test(pointer);
+
 /** The shapes the document gives each media type: an object, or an array of RFC 6902 operations. */
 function checkPatchShape(format: PatchFormat, patch: unknown): void {
   if (format === 'merge') {
@@ -217,6 +213,8 @@ function checkPatchShape(format: PatchFormat, patch: unknown): void {
       throw invalidPatch(`operation ${i}: op must be one of ${[...PATCH_OPS].join(', ')}`);
     if (!isPointer(path) || (from !== undefined && !isPointer(from)))
       throw invalidPatch(`operation ${i}: path (and from) must be JSON Pointers (RFC 6901)`);
+    if ([path, from].some(namesPrototype))
+      throw invalidPatch(`operation ${i}: a path must not name __proto__ or constructor/prototype`);
     if (['add', 'replace', 'test'].includes(name as string) && !('value' in operation))
       throw invalidPatch(`operation ${i}: ${String(name)} needs a value`);
     if (['move', 'copy'].includes(name as string) && from === undefined)

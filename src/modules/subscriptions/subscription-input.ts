@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
+import { toRequestDto } from '../../platform/http/request-dto.js';
 import { toFieldErrors } from '../../platform/http/validation.js';
 import { EventCatalog } from '../event-types/event-catalog.js';
 import { compileFilter, describeFilterError } from '../filters/filter-compiler.js';
@@ -27,6 +27,8 @@ import { UrlChecks, urlSyntaxErrors } from './url-checks.js';
 export type Parsed<T> = { dto: T; endpoint: EndpointInput };
 
 const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
+/** Members whose keys are the client's; checked by their own rules below, kept exactly as sent. */
+const FREE_FORM = ['metadata', 'headers', 'auth', 'ordering'];
 
 /**
  * Validates a subscription as the client wrote it — shape, catalog, metadata limits and the URL
@@ -64,8 +66,8 @@ export class SubscriptionInput {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
     }
-    const dto = plainToInstance(type, body);
-    const errors = toFieldErrors(await validate(dto, VALIDATOR_OPTIONS));
+    const { dto, errors } = toRequestDto(type, body as Record<string, unknown>, FREE_FORM);
+    errors.push(...toFieldErrors(await validate(dto, VALIDATOR_OPTIONS)));
     const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
     if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events, kept));
     if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
@@ -185,12 +187,18 @@ export async function batchShapeErrors(items: unknown[]): Promise<FieldError[]> 
     items.map(async (item, i) =>
       item === null || typeof item !== 'object' || Array.isArray(item)
         ? [{ field: `[${i}]`, code: 'INVALID_TYPE', message: 'Each item must be a JSON object.' }]
-        : [
-            ...toFieldErrors(await validate(plainToInstance(CreateSubscriptionDto, item), VALIDATOR_OPTIONS), `[${i}]`),
-            ...urlFieldSyntax(item as Record<string, unknown>, i),
-            ...orderingShape((item as Record<string, unknown>).ordering, i),
-          ],
+        : itemShapeErrors(item as Record<string, unknown>, i),
     ),
   );
   return perItem.flat();
+}
+
+async function itemShapeErrors(item: Record<string, unknown>, i: number): Promise<FieldError[]> {
+  const { dto, errors } = toRequestDto(CreateSubscriptionDto, item, FREE_FORM);
+  return [
+    ...errors.map((e) => ({ ...e, field: `[${i}].${e.field}` })),
+    ...toFieldErrors(await validate(dto, VALIDATOR_OPTIONS), `[${i}]`),
+    ...urlFieldSyntax(item, i),
+    ...orderingShape(item.ordering, i),
+  ];
 }

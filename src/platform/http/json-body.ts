@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors/app-error.js';
 import { failEarly } from './deferred-error.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan, refusedContent } from './json-limits.js';
 import { charsetOf, hasBody, JSON_TYPES, mediaTypeOf } from './media-type.js';
 
 export type RequestWithBody = IncomingMessage & { body?: unknown; rawBody?: string };
 
 /**
  * Parses JSON bodies ourselves (Nest's parser is off) so every failure has its own code: 415 for
- * a media type, charset or encoding we do not take, 413 past the limit, 400 for malformed JSON.
- * The raw text is kept for the idempotency fingerprint.
+ * a media type, charset or encoding we do not take, 413 past the limit, 400 for malformed JSON and
+ * for what json-limits.ts refuses (bytes that are not UTF-8, too deep, I-JSON, `__proto__`).
+ * The raw text is kept: publishing delivers an event's data exactly as it was written.
  */
 export function jsonBodyMiddleware(limitBytes: number, deferErrors: boolean) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
@@ -35,10 +37,27 @@ async function parse(req: RequestWithBody, limit: number): Promise<void> {
   const raw = await readLimited(req, limit);
   req.rawBody = raw;
   if (raw.trim() === '') return;
+  if (nestsDeeperThan(raw, MAX_BODY_DEPTH))
+    throw new AppError('INVALID_FORMAT', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
+  let body: unknown;
   try {
-    req.body = JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch {
     throw new AppError('INVALID_FORMAT', 'The request body is not valid JSON.');
+  }
+  const refused = refusedContent(body);
+  if (refused) throw new AppError('INVALID_FORMAT', `The request body has ${refused}.`);
+  req.body = body;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The body as text; bytes that are not UTF-8 are refused, not replaced with U+FFFD. */
+function decode(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new AppError('INVALID_FORMAT', 'The request body is not valid UTF-8.');
   }
 }
 
@@ -58,7 +77,13 @@ function readLimited(req: IncomingMessage, limit: number): Promise<string> {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () => {
+      try {
+        resolve(decode(Buffer.concat(chunks)));
+      } catch (error) {
+        reject(error);
+      }
+    });
     req.once('error', () => reject(new AppError('INVALID_FORMAT', 'The request body could not be read.')));
   });
 }

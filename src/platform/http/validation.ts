@@ -1,6 +1,7 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 import { AppError, type FieldError } from '../errors/app-error.js';
+import { screenBody } from './inherited-names.js';
 
 /** RFC 3339 date-time (OpenAPI's `format: date-time`): date, time, and a zone (Z or ±hh:mm). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -62,8 +63,20 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
       code: DETAIL_CODE[constraint] ?? (constraint.startsWith('unknownValue') ? 'INVALID_TYPE' : 'INVALID'),
       message: name ? message : 'The body must be a JSON object.',
     }));
-    return [...own, ...toFieldErrors(error.children ?? [], field)];
+    return [...oneProblemEach(own, name ? error.value : null), ...toFieldErrors(error.children ?? [], field)];
   });
+}
+
+/**
+ * A field's one detail when the rest would only follow from it: a missing field is REQUIRED, a value
+ * of the wrong type INVALID_TYPE (`"events": "order.*"` is not also too short and not unique).
+ */
+function oneProblemEach(details: FieldError[], value: unknown): FieldError[] {
+  if (details.length === 0) return details;
+  const { field } = details[0];
+  if (value === undefined) return [{ field, code: 'REQUIRED', message: `${field} is required` }];
+  const wrongType = details.find((d) => d.code === 'INVALID_TYPE');
+  return wrongType ? [wrongType] : details;
 }
 
 /**
@@ -81,6 +94,17 @@ class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'query' && value && typeof value === 'object') {
       value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== ''));
       refuseNul(value as Record<string, unknown>);
+    }
+    // A DTO's body only: bodies taken as `unknown` (an event's data) keep every name they have.
+    if (
+      metadata.type === 'body' &&
+      this.toValidate(metadata) &&
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+    ) {
+      const { errors } = screenBody(value as Record<string, unknown>);
+      if (errors.length > 0) throw AppError.validation(errors);
     }
     return super.transform(value, metadata);
   }

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { retryTransient } from '../../../platform/errors/retry-transient.js';
 import { isTransient } from '../../../platform/errors/transient.js';
 import { decodeCursor, encodeCursor, mapPage, pageOf, type Page } from '../../../platform/http/pagination.js';
-import { toFieldErrors } from '../../../platform/http/validation.js';
+import { checkedBody } from '../../../platform/http/request-dto.js';
 import { describeHistory } from '../../delivery/attempt-history.js';
 import { AttemptLog } from '../../delivery/attempt-log/attempt-log.js';
 import { TaskForwarder } from '../../delivery/dispatch/task-forwarder.js';
@@ -102,12 +100,7 @@ const addressOf = (tenantId: string, subscriptionId: string, dto: OrderedKeyActi
 });
 
 async function parseAction(body: unknown): Promise<OrderedKeyActionDto> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
-  const dto = plainToInstance(OrderedKeyActionDto, body);
-  const errors = toFieldErrors(
-    await validate(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }),
-  );
+  const { dto, errors } = await checkedBody(OrderedKeyActionDto, body);
   if (errors.length) throw AppError.validation(errors);
   return dto;
 }
