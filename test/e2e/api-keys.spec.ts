@@ -115,7 +115,9 @@ describe('REST /v1/api-keys', () => {
     for (const app of [h.app, second]) {
       const refused = await ApiClient.for(app, created.key).raw.get('/v1/webhooks');
       expectErrorBody(refused, 401, 'UNAUTHENTICATED');
-      expect(refused.body.error.message).toContain('expired');
+      expect(refused.body.error.message).toBe(
+        `The API key expired at ${new Date(Date.parse(expiresAt)).toISOString()}.`,
+      );
     }
     const listed = expectData(await admin.GET('/api-keys', {}), 200).data.find((k) => k.id === created.id)!;
     expect(listed.status).toBe('expired');

@@ -22,7 +22,6 @@ const PROBLEM_MESSAGE: Record<string, string> = {
   missing: 'An API key is required: send Authorization: Bearer <key>.',
   malformed: 'The Authorization header must be "Bearer <key>".',
   invalid: 'The API key is not valid: unknown or revoked.',
-  expired: 'The API key has expired.',
 };
 
 /** 401 without a valid key, 403 when the key lacks the scope the route requires. */
@@ -37,7 +36,11 @@ export class ApiKeyGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = await this.keys.principalOf(req);
     if (!principal) {
-      throw new AppError('UNAUTHENTICATED', PROBLEM_MESSAGE[req.authProblem ?? 'invalid'], [], {
+      const message =
+        req.authExpiredAt !== undefined
+          ? `The API key expired at ${new Date(req.authExpiredAt).toISOString()}.`
+          : PROBLEM_MESSAGE[req.authProblem ?? 'invalid'];
+      throw new AppError('UNAUTHENTICATED', message, [], {
         'WWW-Authenticate': 'Bearer',
       });
     }
@@ -49,7 +52,7 @@ export class ApiKeyGuard implements CanActivate {
       throw new AppError(
         'FORBIDDEN',
         scopes.length === 1 && scopes[0] === 'operator'
-          ? 'Only an operator key may change the event catalog; tenant keys can read it.'
+          ? 'This takes an operator key (OPERATOR_API_KEYS); a tenant key cannot do it.'
           : `The API key lacks the ${scopes.map((s) => `"${s}"`).join(' or ')} scope.`,
       );
     }

@@ -95,8 +95,10 @@ export class ApiKeysService implements OnModuleInit {
     if (!match) return null;
     const key = await this.lookUp(hashApiKey(match[1]));
     if (!key) request.authProblem = 'invalid';
-    else if (key.expiresAt !== null && key.expiresAt <= Date.now()) request.authProblem = 'expired';
-    else {
+    else if (key.expiresAt !== null && key.expiresAt <= Date.now()) {
+      request.authProblem = 'expired';
+      request.authExpiredAt = key.expiresAt;
+    } else {
       request.principal = key.principal;
       this.noteUse(key.principal.keyId);
     }

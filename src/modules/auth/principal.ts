@@ -9,4 +9,9 @@ export interface Principal {
 }
 
 /** undefined: not resolved yet; null: no valid key was presented. */
-export type AuthenticatedRequest = IncomingMessage & { principal?: Principal | null; authProblem?: string };
+export type AuthenticatedRequest = IncomingMessage & {
+  principal?: Principal | null;
+  authProblem?: string;
+  /** With authProblem 'expired': when the key expired (ms since the epoch). */
+  authExpiredAt?: number;
+};
