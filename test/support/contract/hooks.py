@@ -45,6 +45,10 @@ Two more answers depend on what no schema can state, and each is let through onl
   * 422 to a test event on `type` (UNKNOWN_EVENT_TYPE, NOT_SUBSCRIBED) or on `data` (REQUIRED): the
     catalog's types and examples and the subscription's own events are state.
 
+One answer refuses what JSON Schema states only by replacing every free-form value with a recursive
+schema: a member named `__proto__` at any depth of a body (400 INVALID_FORMAT, as Fastify's parser
+refuses it by default). It is let through only when the generated body has such a member.
+
 Idempotency-Key: a key reused with another request is refused (422 IDEMPOTENCY_KEY_REUSED, as the
 IETF Idempotency-Key draft says); that is state, not schema, so each generated positive case gets a
 key of its own (the generated one, made unique), and the replay itself is tested in
@@ -203,6 +207,30 @@ def state_or_unreachable_refusal(response, case) -> bool:
     )
 
 
+def has_proto_member(value) -> bool:
+    """Whether a member anywhere in a generated body is named __proto__."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if "__proto__" in item:
+                return True
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
+def refused_proto_member(response, case) -> bool:
+    """400 INVALID_FORMAT to a body with a member named __proto__ (the body parser refuses it)."""
+    if response.status_code != 400 or not has_proto_member(case.body):
+        return False
+    try:
+        return json.loads(response.content)["error"].get("code") == "INVALID_FORMAT"
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
 def stale_precondition(response, case) -> bool:
     """412 to a request carrying If-Match: the generated ETag is not the resource's current one."""
     has_if_match = any(name.lower() == "if-match" for name in (case.headers or {}))
@@ -232,7 +260,7 @@ def patch_not_applicable(response, case) -> bool:
 def positive_data_acceptance_reachable(ctx, response, case):
     """The built-in positive_data_acceptance, less unreachable callback URLs and the three answers
     to state the fuzzer cannot have (see above)."""
-    if unreachable_callback(response) or stale_precondition(response, case):
+    if unreachable_callback(response) or stale_precondition(response, case) or refused_proto_member(response, case):
         return None
     if state_or_unreachable_refusal(response, case) or patch_not_applicable(response, case):
         return None
