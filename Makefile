@@ -23,7 +23,7 @@ LOCAL_KEY_RING := if [ -z "$${SECRETS_ENCRYPTION_KEYS:-}$${SECRETS_ENCRYPTION_KE
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
 
-node_modules/.install-stamp: package.json package-lock.json
+node_modules/.install-stamp: package.json package-lock.json $(wildcard patches/*.patch)
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
