@@ -38,6 +38,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
+/**
+ * A valid `created_at` as the UTC instant Postgres stores, its fraction of a second kept whole.
+ * The envelope allows any offset within a day; Postgres takes at most ±15:59 (and the delivered
+ * envelope keeps the text as written).
+ */
+export function utcInstant(createdAt: string): string {
+  const fraction = /\.\d{1,9}/.exec(createdAt)?.[0] ?? '';
+  const whole = new Date(Date.parse(createdAt.replace(fraction, '')));
+  return `${whole.toISOString().slice(0, 19)}${fraction}Z`;
+}
+
 /** A real instant: a date on the calendar, a time of day, an offset within a day. */
 export function isTimestamp(text: string): boolean {
   const m = TIMESTAMP.exec(text);

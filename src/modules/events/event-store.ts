@@ -4,6 +4,7 @@ import { MicroBatcher } from '../../platform/batching/micro-batcher.js';
 import { lowerBoundIso } from '../../platform/database/time-bound.js';
 import { isTransient } from '../../platform/errors/transient.js';
 import type { InboundMessage } from '../../platform/kafka/inbound-message.js';
+import { utcInstant } from './envelope.js';
 
 export interface StoredEvent {
   tenantId: string;
@@ -116,7 +117,7 @@ export class EventStore {
         rows.map((r) => r.tenantId),
         rows.map((r) => r.id),
         rows.map((r) => r.type),
-        rows.map((r) => r.createdAt),
+        rows.map((r) => utcInstant(r.createdAt)),
         rows.map((r) => r.receivedAt.toISOString()),
         rows.map((r) => r.payload),
         rows.map((r) => r.sourceTopic),
