@@ -55,7 +55,25 @@ export class EventAcceptance {
     const envelope = checkEnvelope(decoded.value);
     const tenantId = resolveTenant(message.headers['tenant-id'], envelope.tenant_id, this.config.ingest.defaultTenant);
     this.validator.check(envelope.type, decoded.exact ? withPlainNumbers(envelope.data) : envelope.data);
-    return { format: decoded.format, envelope, tenantId, dataText: this.dataText(decoded, envelope) };
+    const dataText = this.dataText(decoded, envelope);
+    this.checkDeliveredSize(dataText);
+    return { format: decoded.format, envelope, tenantId, dataText };
+  }
+
+  /**
+   * MAX_EVENT_BYTES bounds what is delivered too. Avro's binary can be far smaller than the JSON it
+   * is delivered as (900 KB of booleans is 5 MB of text); such an event would be parked at its first
+   * retry, which the retry topics could not hold, so it is parked here instead.
+   */
+  private checkDeliveredSize(dataText: string): void {
+    const { maxEventBytes } = this.config.limits;
+    if (dataText.length <= maxEventBytes / 3) return; // UTF-8 takes at most 3 bytes a UTF-16 unit
+    const bytes = Buffer.byteLength(dataText);
+    if (bytes > maxEventBytes)
+      throw new PoisonMessageError(
+        'too_large',
+        `the event's data is ${bytes} bytes as JSON; MAX_EVENT_BYTES is ${maxEventBytes}`,
+      );
   }
 
   /**
