@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
+import { RecordRejectedError } from '../../../platform/kafka/produce-errors.js';
 import { readDeliveryTask, type DeliveryTaskV1, type DeliveryTaskV2 } from '../../delivery/delivery-task.js';
 import type { AlertEventV1 } from '../../delivery/failures/alert-event.js';
 import { ManualTasks } from '../manual-tasks.js';
@@ -62,11 +63,13 @@ function taskOf(parsed: unknown): DeliveryTaskV2 | null {
  * same alert, its whole retry schedule again), and marks their dead_letters rows redriven. The
  * window closes when the redrive is requested, so what fails again and returns to the DLQ during
  * the run is not picked up a second time. Records that are neither (an ingest record refused as
- * never an event) have nothing to send: they are skipped and counted.
+ * never an event) have nothing to send: they are skipped and counted, as is one the broker refuses
+ * (too large for the topic it would go to), which stays parked and blocks none of the others.
  */
 @Injectable()
 export class RedriveHandler implements OperationHandler {
   readonly kind = 'redrive' as const;
+  private readonly log = new Logger('Redrive');
 
   constructor(
     private readonly deadLetters: DeadLettersRepository,
@@ -93,19 +96,21 @@ export class RedriveHandler implements OperationHandler {
     for (;;) {
       const batch = await this.deadLetters.redrivableBatch(selection, state.after, this.config.operations.batchSize);
       if (batch.length === 0) break;
-      const sendable = batch.flatMap((row) => redrivable(row, tenantId) ?? []);
-      await this.send(tenantId, sendable);
+      const sent = await this.sendAccepted(
+        tenantId,
+        batch.flatMap((row) => redrivable(row, tenantId) ?? []),
+      );
       await this.deadLetters.markRedriven(
         tenantId,
-        sendable.map(({ row }) => row.id),
+        sent.map(({ row }) => row.id),
         id,
       );
       const last = batch[batch.length - 1];
       state = {
         total: state.total,
         processed: state.processed + batch.length,
-        redriven: state.redriven + sendable.length,
-        skipped: state.skipped + batch.length - sendable.length,
+        redriven: state.redriven + sent.length,
+        skipped: state.skipped + batch.length - sent.length,
         after: { createdAt: last.created_key, id: last.id },
       };
       await run.checkpoint(state, state.total > 0 ? Math.min(1, state.processed / state.total) : 1);
@@ -114,6 +119,30 @@ export class RedriveHandler implements OperationHandler {
       result: { matched: state.processed, redriven: state.redriven, skipped: state.skipped },
       resultUrl: `/v1/operations/${id}/result`,
     };
+  }
+
+  /**
+   * The batch sent, or, when the broker refuses a record of it for good, each one alone: what it
+   * refuses again is left out (logged), and the rest of the batch is still redriven.
+   */
+  private async sendAccepted(tenantId: string, sendable: Redrivable[]): Promise<Redrivable[]> {
+    try {
+      await this.send(tenantId, sendable);
+      return sendable;
+    } catch (error) {
+      if (!(error instanceof RecordRejectedError) || sendable.length === 0) throw error;
+    }
+    const accepted: Redrivable[] = [];
+    for (const item of sendable) {
+      try {
+        await this.send(tenantId, [item]);
+        accepted.push(item);
+      } catch (error) {
+        if (!(error instanceof RecordRejectedError)) throw error;
+        this.log.warn(`dead letter ${item.row.id} stays parked: ${error.message}`);
+      }
+    }
+    return accepted;
   }
 
   /** Acknowledged by the broker before the rows are marked: a resumed run repeats at most this batch. */
