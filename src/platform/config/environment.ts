@@ -345,7 +345,7 @@ export class Environment extends SecurityEnvironment {
   @Max(100)
   RETRY_JITTER_PERCENT = 10;
 
-  /** The longest wait a 429/503 Retry-After can impose; shorter ones than the tier's delay are raised to it. */
+  /** The longest wait a 429/503 Retry-After can impose (and never more than RETRY_SCHEDULE's last tier); shorter ones than the tier's delay are raised to it. */
   @IsOptional()
   @Matches(DURATION, { message: 'must be a duration such as 30s, 5m, 24h' })
   RETRY_AFTER_MAX = '24h';

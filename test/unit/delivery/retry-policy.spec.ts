@@ -74,7 +74,7 @@ describe('RetryPolicy', () => {
     expect(byDate).toMatchObject({ topic: 'p.retry-3s', dueAt: now + 3 * S });
   });
 
-  it('clamps Retry-After between the tier delay and the maximum', () => {
+  it('clamps Retry-After between the tier delay, the maximum and the longest tier', () => {
     const short = policy().next(4, { outcome: 'http_error', status: 429, headers: { 'retry-after': '1' } }, now);
     expect(short).toEqual({ action: 'retry', topic: 'p.retry-4s', tier: '4s', dueAt: now + 4 * S });
     const long = policy(() => 0, 0.1, 4500).next(
@@ -83,8 +83,9 @@ describe('RetryPolicy', () => {
       now,
     );
     expect(long).toMatchObject({ topic: 'p.retry-5s', dueAt: now + 4500 });
+    // Longer than the last tier: due 60 s out, it would hold up for a minute the records behind it there.
     const beyond = policy().next(1, { outcome: 'http_error', status: 429, headers: { 'retry-after': '60' } }, now);
-    expect(beyond).toMatchObject({ topic: 'p.retry-6s', dueAt: now + 60 * S });
+    expect(beyond).toMatchObject({ topic: 'p.retry-6s', dueAt: now + 6 * S });
   });
 
   it('ignores Retry-After on other statuses', () => {

@@ -39,9 +39,9 @@ export interface AttemptResult extends ClassifiedResult {
 /**
  * The retry policy in one place (Svix keeps it in one place too): which tier, when, or not at all.
  * Jitter only ever adds, so attempts are never closer together than the schedule says. A
- * Retry-After longer than the tier's delay is honoured up to retryAfterMaxMs, and the task travels
- * in the shortest tier at least that long, so that its later due time never holds up the records
- * behind it in a shorter tier's partition.
+ * Retry-After longer than the tier's delay is honoured up to retryAfterMaxMs and the longest tier's
+ * delay, and the task travels in the shortest tier at least that long, so that its later due time
+ * never holds up the records behind it in a shorter tier's partition.
  */
 export class RetryPolicy {
   private readonly random: () => number;
@@ -111,7 +111,9 @@ export class RetryPolicy {
     let least = tier.ms + penaltyMs;
     let delay = least + Math.floor(this.random() * jitterRatio * tier.ms);
     if (askedMs !== undefined && askedMs > delay) {
-      delay = Math.max(least, Math.min(askedMs, retryAfterMaxMs));
+      // No tier is longer than the last: a task due later would hold up the others behind it there.
+      const longest = tiers[tiers.length - 1].ms;
+      delay = Math.max(least, Math.min(askedMs, retryAfterMaxMs, longest));
       least = delay;
     }
     const carrier = least > tier.ms ? (tiers.slice(index).find((t) => t.ms >= least) ?? tiers[tiers.length - 1]) : tier;
