@@ -72,12 +72,15 @@ describe('EgressClient', () => {
     expect(result.durationMs).toBeLessThan(700);
   });
 
-  it('keeps one deadline for the whole exchange, however steadily the body trickles in', async () => {
-    receiver.responder = () => ({ status: 200, body: 'x'.repeat(40), dripEveryMs: 50 });
-    const result = await client.post(receiver.url(), { body: '{}', timeoutMs: 500 });
-    expect(result.outcome).toBe('timeout');
-    expect(result.errorMessage).toContain('within 500 ms');
-    expect(result.durationMs).toBeLessThan(1500);
+  it('keeps one deadline for the whole exchange, however steadily the body trickles in; the status still counts', async () => {
+    receiver.responder = (req) => ({ status: req.path === '/gone' ? 410 : 200, body: 'x'.repeat(40), dripEveryMs: 50 });
+    const accepted = await client.post(receiver.url(), { body: '{}', timeoutMs: 500 });
+    expect(accepted).toMatchObject({ outcome: 'success', status: 200, bodySnippet: '' });
+    expect(accepted.errorMessage).toMatch(/^the body did not end: .*within 500 ms/);
+    expect(accepted.durationMs).toBeLessThan(1500);
+    const gone = await client.post(receiver.url('/gone'), { body: '{}', timeoutMs: 500 });
+    expect(gone).toMatchObject({ outcome: 'http_error', status: 410 });
+    expect(gone.errorMessage).toMatch(/^endpoint answered HTTP 410; the body did not end/);
   });
 
   it('refuses a loopback IP literal when no allow-list covers it', async () => {

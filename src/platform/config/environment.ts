@@ -158,7 +158,7 @@ export class Environment extends SecurityEnvironment {
   @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 5s,30s,2m,5m' })
   ALERT_RETRY_SCHEDULE = '5s,30s,2m,5m';
 
-  /** Longest an attempt may take, headers and body, in milliseconds. */
+  /** Longest an attempt may take, headers and body, in milliseconds; a body still coming then is cut, and the status decides. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()

@@ -186,8 +186,9 @@ export class EgressClient implements OnModuleDestroy {
         signal: deadline.signal,
       });
       const firstByteMs = elapsed();
-      const body = await readBounded(res.body);
+      const { body, unread } = await this.answerBody(res.body, x.presentsCertificate);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const answered = ok ? undefined : `endpoint answered HTTP ${res.statusCode}`;
       const result: EgressResult = {
         status: res.statusCode,
         headers: flattenHeaders(res.headers),
@@ -195,7 +196,7 @@ export class EgressClient implements OnModuleDestroy {
         durationMs: elapsed(),
         firstByteMs,
         outcome: ok ? 'success' : 'http_error',
-        errorMessage: ok ? undefined : `endpoint answered HTTP ${res.statusCode}`,
+        errorMessage: unread ? [answered, `the body did not end: ${unread}`].filter(Boolean).join('; ') : answered,
       };
       return { result, body };
     } catch (error) {
@@ -210,6 +211,19 @@ export class EgressClient implements OnModuleDestroy {
       return { result, body: Buffer.alloc(0) };
     } finally {
       deadline.clear();
+    }
+  }
+
+  /**
+   * The answer's body, at most 64 KiB. Once the status line has come it is the endpoint's answer: a
+   * body cut short by the deadline or the connection leaves the snippet empty and says why, but a
+   * 2xx stays a success (resending an event the endpoint accepted would only be a duplicate).
+   */
+  private async answerBody(stream: Parameters<typeof readBounded>[0], presentsCertificate?: boolean) {
+    try {
+      return { body: await readBounded(stream), unread: undefined };
+    } catch (error) {
+      return { body: Buffer.alloc(0), unread: classifyEgressError(error, presentsCertificate).message };
     }
   }
 
