@@ -1,4 +1,4 @@
-import { avroWriter, frame, registerSchema } from '../support/avro-frames.js';
+import { avroEnvelope, avroWriter, frame, registerSchema } from '../support/avro-frames.js';
 import { PipelineHarness } from '../support/harness.js';
 import { eventually } from '../support/pipeline-fixtures.js';
 import { uniqueId } from '../support/test-config.js';
@@ -68,25 +68,11 @@ describe('pipeline: records built to stall a consumer', () => {
   });
 
   it('parks an Avro event whose data, as the JSON it is delivered as, exceeds MAX_EVENT_BYTES', async () => {
-    const schema = {
-      type: 'record',
-      name: 'Flags',
-      namespace: `hookline.test.${uniqueId('ns').replace(/[^A-Za-z0-9]/g, '')}`,
-      fields: [
-        { name: 'id', type: 'string' },
-        { name: 'type', type: 'string' },
-        { name: 'created_at', type: 'string' },
-        {
-          name: 'data',
-          type: {
-            type: 'record',
-            name: 'Data',
-            fields: [{ name: 'flags', type: { type: 'array', items: 'boolean' } }],
-          },
-        },
-      ],
-    };
-    const schemaId = await registerSchema(h.config.registry.url, `${schema.namespace}.Flags`, schema);
+    const namespace = `hookline.test.${uniqueId('ns').replace(/[^A-Za-z0-9]/g, '')}`;
+    const schema = avroEnvelope({ record: 'Flags', data: 'Data', namespace }, [
+      { name: 'flags', type: { type: 'array', items: 'boolean' } },
+    ]);
+    const schemaId = await registerSchema(h.config.registry.url, `${namespace}.Flags`, schema);
     const id = uniqueId('evt_avro_large');
     // 100,000 booleans: about 100 KB of Avro, 500 KB of JSON.
     const payload = avroWriter(schema).toBuffer({

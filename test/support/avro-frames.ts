@@ -23,6 +23,21 @@ export function avroWriter(schema: object): avro.Type {
   return avro.Type.forSchema(schema as avro.Schema, { typeHook: (s) => (isLong(s) ? longType : undefined) });
 }
 
+/** An Avro event envelope as producers register it: id, type, created_at, and a `data` record of `dataFields`. */
+export function avroEnvelope(names: { record: string; data: string; namespace: string }, dataFields: object[]) {
+  return {
+    type: 'record',
+    name: names.record,
+    namespace: names.namespace,
+    fields: [
+      { name: 'id', type: 'string' },
+      { name: 'type', type: 'string' },
+      { name: 'created_at', type: 'string' },
+      { name: 'data', type: { type: 'record', name: names.data, fields: dataFields } },
+    ],
+  };
+}
+
 /** Registers a schema over the registry's REST API (Confluent's: POST /subjects/{subject}/versions); returns its id. */
 export async function registerSchema(
   registryUrl: string,
