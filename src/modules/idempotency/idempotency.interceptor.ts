@@ -33,8 +33,8 @@ function requestOf(req: Request): string {
 /**
  * Idempotency-Key on POST: the first request with a key runs and its 2xx response is stored;
  * a repeat of the same request (requestOf) gets that response again (marked Idempotent-Replayed:
- * true) without running; any other request with the key is refused. Failed attempts release the key so a corrected
- * retry can run.
+ * true) without running; any other request with the key is refused. Failed attempts release the
+ * key so a corrected retry can run.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
