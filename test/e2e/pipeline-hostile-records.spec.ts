@@ -86,4 +86,38 @@ describe('pipeline: records built to stall a consumer', () => {
     expect(parked).toBe(1);
     expect(h.delivered([{ id }])).toBe(false);
   });
+
+  it('parks a bad record with its header bytes exactly as they came, repeated ones too', async () => {
+    const marker = uniqueId('binary');
+    const binary = Buffer.from([0x80, 0x81, 0x00, 0xff]);
+    const producer = h.kafka.kafka.producer();
+    await producer.connect();
+    await producer.send({
+      topic: h.config.ingest.topics[0],
+      messages: [{ value: '[]', headers: { ...tenant(), marker, binary, twice: ['a', 'b'] } }],
+    });
+    await producer.disconnect();
+    const parked = await firstRecordWith(h.topic('dlq'), marker);
+    expect(parked.binary).toEqual(binary);
+    expect((parked.twice as Buffer[]).map(String)).toEqual(['a', 'b']);
+  });
+
+  /** The headers of the first record on `topic` whose `marker` header is `marker`. */
+  async function firstRecordWith(topic: string, marker: string): Promise<Record<string, unknown>> {
+    const consumer = h.kafka.kafka.consumer({ groupId: `reader-${marker}`, maxWaitTimeInMs: 200 });
+    let found: Record<string, unknown> | undefined;
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        if (String(message.headers?.marker) === marker) found ??= message.headers;
+      },
+    });
+    try {
+      await eventually(() => found !== undefined, 20_000, `the parked record on ${topic}`);
+      return found!;
+    } finally {
+      await consumer.disconnect();
+    }
+  }
 });

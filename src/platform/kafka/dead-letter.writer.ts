@@ -83,7 +83,7 @@ export class DeadLetterWriter {
         key: message.key,
         value: message.value,
         headers: {
-          ...message.headers,
+          ...(message.rawHeaders ?? message.headers),
           [DeadLetterHeaders.sourceTopic]: message.topic,
           [DeadLetterHeaders.sourcePartition]: String(message.partition),
           [DeadLetterHeaders.sourceOffset]: message.offset,

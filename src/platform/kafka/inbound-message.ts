@@ -1,4 +1,4 @@
-import type { KafkaMessage } from 'kafkajs';
+import type { IHeaders, KafkaMessage } from 'kafkajs';
 
 /** One Kafka record as handlers see it: raw bytes, headers decoded to strings. */
 export interface InboundMessage {
@@ -10,6 +10,8 @@ export interface InboundMessage {
   key: Buffer | null;
   value: Buffer | null;
   headers: Record<string, string>;
+  /** The headers as the record carried them (bytes, repeated ones too): a dead letter keeps these. */
+  rawHeaders?: IHeaders;
   /** Broker or producer timestamp, ms since epoch. */
   timestamp: number;
   /**
@@ -44,6 +46,7 @@ export function toInbound(topic: string, group: string, partition: number, raw: 
     key: raw.key ?? null,
     value: raw.value ?? null,
     headers: decodeHeaders(raw.headers),
+    rawHeaders: raw.headers,
     timestamp: Number(raw.timestamp),
     mayBeReplay: false,
   };
