@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { validate } from 'class-validator';
 import { AppError, type FieldError } from '../../platform/errors/app-error.js';
-import { toRequestDto } from '../../platform/http/request-dto.js';
+import { API_RULES, toRequestDto } from '../../platform/http/request-dto.js';
 import { toFieldErrors } from '../../platform/http/validation.js';
 import { EventCatalog } from '../event-types/event-catalog.js';
 import { compileFilter, describeFilterError } from '../filters/filter-compiler.js';
@@ -26,7 +26,6 @@ import { UrlChecks, urlSyntaxErrors } from './url-checks.js';
 /** A subscription's fields, checked, with its endpoint settings (headers, auth) ready to seal. */
 export type Parsed<T> = { dto: T; endpoint: EndpointInput };
 
-const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
 /** Members whose keys are the client's; checked by their own rules below, kept exactly as sent. */
 const FREE_FORM = ['metadata', 'headers', 'auth', 'ordering'];
 
@@ -67,7 +66,7 @@ export class SubscriptionInput {
       throw AppError.validation([{ field: 'body', code: 'INVALID_TYPE', message: 'The body must be a JSON object.' }]);
     }
     const { dto, errors } = toRequestDto(type, body as Record<string, unknown>, FREE_FORM);
-    errors.push(...toFieldErrors(await validate(dto, VALIDATOR_OPTIONS)));
+    errors.push(...toFieldErrors(await validate(dto, API_RULES)));
     const invalid = new Set(errors.map((e) => e.field.replace(/\[\d+\]$/, '')));
     if (!invalid.has('events') && Array.isArray(dto.events)) errors.push(...this.eventErrors(dto.events, kept));
     if (!invalid.has('metadata') && dto.metadata !== undefined) errors.push(...metadataErrors(dto.metadata));
@@ -197,7 +196,7 @@ async function itemShapeErrors(item: Record<string, unknown>, i: number): Promis
   const { dto, errors } = toRequestDto(CreateSubscriptionDto, item, FREE_FORM);
   return [
     ...errors.map((e) => ({ ...e, field: `[${i}].${e.field}` })),
-    ...toFieldErrors(await validate(dto, VALIDATOR_OPTIONS), `[${i}]`),
+    ...toFieldErrors(await validate(dto, API_RULES), `[${i}]`),
     ...urlFieldSyntax(item, i),
     ...orderingShape(item.ordering, i),
   ];

@@ -41,6 +41,7 @@ function unknownField(field: string): FieldError {
   return { field, code: 'UNKNOWN_FIELD', message: `property ${field} should not exist` };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

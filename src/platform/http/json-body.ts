@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors/app-error.js';
 import { failEarly } from './deferred-error.js';
-import { MAX_BODY_DEPTH, nestsDeeperThan, refusedContent } from './json-limits.js';
+import { nestsDeeperThan } from '../json/json-text.js';
+import { MAX_BODY_DEPTH, refusedContent } from './json-limits.js';
 import { charsetOf, hasBody, JSON_TYPES, mediaTypeOf } from './media-type.js';
 
 export type RequestWithBody = IncomingMessage & { body?: unknown; rawBody?: string };
@@ -37,14 +38,14 @@ async function parse(req: RequestWithBody, limit: number): Promise<void> {
   const raw = await readLimited(req, limit);
   req.rawBody = raw;
   if (raw.trim() === '') return;
-  if (nestsDeeperThan(raw, MAX_BODY_DEPTH))
-    throw new AppError('INVALID_FORMAT', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
     throw new AppError('INVALID_FORMAT', 'The request body is not valid JSON.');
   }
+  if (nestsDeeperThan(body, MAX_BODY_DEPTH))
+    throw new AppError('INVALID_FORMAT', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
   const refused = refusedContent(body);
   if (refused) throw new AppError('INVALID_FORMAT', `The request body has ${refused}.`);
   req.body = body;

@@ -3,35 +3,11 @@
  * depth, and no `__proto__` member. Each check names the problem for a 400 INVALID_FORMAT.
  */
 
-/** Nesting levels a body may have: as serde_json's default, which Svix's API answers with. */
-export const MAX_BODY_DEPTH = 128;
-
-const OPEN_OBJECT = 0x7b; // {
-const OPEN_ARRAY = 0x5b; // [
-const CLOSE_OBJECT = 0x7d; // }
-const CLOSE_ARRAY = 0x5d; // ]
-const QUOTE = 0x22; // "
-const BACKSLASH = 0x5c; // \
-
 /**
- * Whether the text nests objects and arrays deeper than `limit`, read without recursion and before
- * parsing: code that walks a parsed value recursively would overflow the stack on such a body.
+ * Nesting levels a body may have: as serde_json's default, which Svix's API answers with. Checked
+ * on the parsed body (JSON.parse itself does not recurse) before anything walks it recursively.
  */
-export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (++depth > limit) return true;
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
-  }
-  return false;
-}
+export const MAX_BODY_DEPTH = 128;
 
 /**
  * The first thing in a parsed body the API refuses, or undefined:

@@ -1,11 +1,11 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FieldError } from '../errors/app-error.js';
-import { screenBody } from './inherited-names.js';
+import { isObject, screenBody } from './inherited-names.js';
 import { toFieldErrors } from './validation.js';
 
 /** The API's rules for a body: unknown members refused, no value that is not a declared DTO. */
-const API_RULES = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
+export const API_RULES = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true };
 
 export interface RequestDto<T> {
   dto: T;
@@ -68,8 +68,4 @@ function carry(body: Record<string, unknown>, dto: Record<string, unknown>, path
   }
   const last = path.at(-1)!;
   if (isObject(source) && isObject(target) && Object.hasOwn(source, last)) target[last] = source[last];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
