@@ -8,11 +8,35 @@ import { FILTER_MAX_DEPTH, FILTER_MAX_NODES } from './filter-limits.js';
 export const EVENT_VARIABLE = 'event';
 /** Charges a comprehension's work to the evaluation's budget; no filter can name it (not an identifier). */
 export const CHARGE_FUNCTION = '@hookline.charge';
+/** Charges the size of a call's argument (a long string, a large list or map) before the call runs. */
+export const MEASURE_FUNCTION = '@hookline.measure';
+/** Charges a string argument's length only: `size` reads a list's or map's size without walking it. */
+export const MEASURE_TEXT_FUNCTION = '@hookline.measureText';
 
 /** Type names a filter may use as values, as in `type(event.data.x) == string`. */
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type']);
 /** Calls the planner handles itself rather than through the function resolver. */
 const OPERATORS = new Set(['_&&_', '_||_', '_?_:_', '_[_]', '@not_strictly_false']);
+/**
+ * Calls whose work does not grow with their arguments' size: logic, indexing, numbers and
+ * conversions between them. Every other call (string functions, equality, `in`, concatenation,
+ * `size`) has its arguments measured before it runs.
+ */
+const SIZE_FREE_CALLS = new Set([
+  ...OPERATORS,
+  '!_',
+  '-_',
+  '_-_',
+  '_*_',
+  '_/_',
+  '_%_',
+  'dyn',
+  'type',
+  'int',
+  'uint',
+  'double',
+  'bool',
+]);
 
 /** A problem found in the tree, at the node with this id. */
 export class TreeProblem extends Error {
@@ -40,6 +64,8 @@ interface Walk {
   nodes: number;
   nextId: bigint;
   origins: Map<bigint, bigint>;
+  /** Comprehensions' accumulators: `map` and `filter` append to them each turn, already charged per turn. */
+  accumulators: Set<string>;
 }
 
 /**
@@ -50,7 +76,7 @@ interface Walk {
  * and each comprehension charges its work before it walks its range. Throws TreeProblem.
  */
 export function prepareTree(expr: Expr, funcs: Funcs, noun = 'filter'): PreparedTree {
-  const walk: Walk = { funcs, noun, nodes: 0, nextId: maxId(expr) + 1n, origins: new Map() };
+  const walk: Walk = { funcs, noun, nodes: 0, nextId: maxId(expr) + 1n, origins: new Map(), accumulators: new Set() };
   return { expr: visit(expr, new Set([EVENT_VARIABLE]), 1, false, walk), origins: walk.origins };
 }
 
@@ -67,7 +93,7 @@ function visit(expr: Expr, scope: ReadonlySet<string>, depth: number, underSelec
     case 'identExpr':
       if (!scope.has(kind.value.name) && !TYPE_NAMES.has(kind.value.name))
         throw new TreeProblem(`unknown name "${kind.value.name}": the ${walk.noun} sees one variable, event`, expr.id);
-      return underSelect ? synthetic(walk, expr.id, call('dyn', [expr])) : expr;
+      return underSelect ? synthetic(walk, expr.id, callOf('dyn', [expr])) : expr;
     case 'selectExpr':
       kind.value.operand = next(required(kind.value.operand, expr), scope, true);
       return expr;
@@ -75,6 +101,7 @@ function visit(expr: Expr, scope: ReadonlySet<string>, depth: number, underSelec
       checkCall(expr, kind.value.function, kind.value.args, walk.funcs);
       if (kind.value.target) kind.value.target = next(kind.value.target);
       kind.value.args = kind.value.args.map((arg) => next(arg));
+      if (!SIZE_FREE_CALLS.has(kind.value.function)) measureArguments(kind.value, walk);
       return expr;
     case 'listExpr':
       if (kind.value.optionalIndices.length > 0)
@@ -104,6 +131,7 @@ function comprehension(expr: Expr, scope: ReadonlySet<string>, depth: number, wa
   const c = (expr.exprKind as Extract<Expr['exprKind'], { case: 'comprehensionExpr' }>).value;
   const inner = new Set([...scope, c.iterVar, c.accuVar, ...(c.iterVar2 ? [c.iterVar2] : [])]);
   const next = (e: Expr | undefined, s: ReadonlySet<string>) => visit(required(e, expr), s, depth + 1, false, walk);
+  walk.accumulators.add(c.accuVar);
   const before = walk.nodes;
   c.loopCondition = next(c.loopCondition, inner);
   c.loopStep = next(c.loopStep, inner);
@@ -112,8 +140,21 @@ function comprehension(expr: Expr, scope: ReadonlySet<string>, depth: number, wa
   c.accuInit = next(c.accuInit, scope);
   c.result = next(c.result, inner);
   const range = next(c.iterRange, scope);
-  c.iterRange = synthetic(walk, expr.id, call(CHARGE_FUNCTION, [range, intConstant(weight)]));
+  c.iterRange = synthetic(walk, expr.id, callOf(CHARGE_FUNCTION, [range, intConstant(weight)]));
   return expr;
+}
+
+/** Wraps each argument whose size is only known when it runs (not a literal) in MEASURE_FUNCTION. */
+function measureArguments(call: Extract<Expr['exprKind'], { case: 'callExpr' }>['value'], walk: Walk): void {
+  const measured = (arg: Expr) => {
+    const kind = arg.exprKind.case;
+    if (kind === 'constExpr') return arg;
+    if (kind === 'identExpr' && walk.accumulators.has(arg.exprKind.value.name)) return arg;
+    const measure = call.function === 'size' ? MEASURE_TEXT_FUNCTION : MEASURE_FUNCTION;
+    return synthetic(walk, arg.id, callOf(measure, [arg]));
+  };
+  if (call.target) call.target = measured(call.target);
+  call.args = call.args.map(measured);
 }
 
 function checkCall(expr: Expr, name: string, args: readonly Expr[], funcs: Funcs): void {
@@ -136,7 +177,7 @@ function required(expr: Expr | undefined, parent: Expr): Expr {
   return expr;
 }
 
-function call(name: string, args: Expr[]): Expr['exprKind'] {
+function callOf(name: string, args: Expr[]): Expr['exprKind'] {
   return { case: 'callExpr', value: { $typeName: 'cel.expr.Expr.Call', function: name, args } };
 }
 

@@ -1,23 +1,12 @@
-import {
-  celEnv,
-  celFunc,
-  CelScalar,
-  isCelError,
-  isCelList,
-  isCelMap,
-  parse,
-  plan,
-  type CelError,
-  type CelValue,
-} from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
+import { celEnv, isCelError, isCelList, isCelMap, parse, plan, type CelError, type CelValue } from '@bufbuild/cel';
 import { RE2JS } from '@bufbuild/re2';
 import type { Expr, SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
-import { CHARGE_FUNCTION, prepareTree, TreeProblem } from './filter-ast.js';
+import { prepareTree, TreeProblem } from './filter-ast.js';
+import { BUDGETED_FUNCTIONS, startEvaluation } from './filter-budget.js';
 import { describeAt, FilterError, positionAt, type FilterPosition } from './filter-error.js';
 import { guardsOf, mayMatch } from './filter-guards.js';
 import type { FilterInput } from './filter-input.js';
-import { FILTER_MAX_COST, FILTER_MAX_LENGTH } from './filter-limits.js';
+import { FILTER_MAX_LENGTH } from './filter-limits.js';
 
 /** One evaluation: whether the event matches, and why not when the filter failed on it. */
 export interface FilterOutcome {
@@ -33,17 +22,6 @@ export interface CompiledFilter {
 
 const MATCH: FilterOutcome = { matches: true };
 const NO_MATCH: FilterOutcome = { matches: false };
-const COST_EXCEEDED = `the evaluation exceeds its cost limit (${FILTER_MAX_COST} units: list or map size times the macro's body)`;
-
-/** What the current evaluation may still spend; evaluations are synchronous, so one counter serves all. */
-let budget = 0;
-
-const charge = celFunc(CHARGE_FUNCTION, [CelScalar.DYN, CelScalar.INT], CelScalar.DYN, (range, weight) => {
-  const size = isCelList(range) || isCelMap(range) ? range.size : 1;
-  budget -= Math.max(1, size) * Number(weight);
-  if (budget < 0) throw new Error(COST_EXCEEDED);
-  return range;
-});
 
 /** Patterns are literals of stored filters: compiled once each (the default engine compiles per call). */
 const patterns = new Map<string, RE2JS>();
@@ -60,7 +38,7 @@ const re2 = {
   },
 };
 
-const env = celEnv({ funcs: [...strings, charge], re2 });
+const env = celEnv({ funcs: BUDGETED_FUNCTIONS, re2 });
 
 /** What one run of a compiled expression gave: a value, or the error it stopped on. */
 export type ExpressionOutcome = { value: CelValue } | { error: { message: string; position?: FilterPosition } };
@@ -133,7 +111,7 @@ function compileCel(source: string, noun: string, readTree?: (expr: Expr) => voi
   return {
     source,
     evaluate(input: FilterInput): ExpressionOutcome {
-      budget = FILTER_MAX_COST;
+      startEvaluation();
       // CEL errors are values here (a missing field): their stack traces would cost more than the evaluation.
       const stackTraceLimit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;

@@ -10,8 +10,16 @@ export const FILTER_MAX_NODES = 400;
 /** Nesting of calls, selections and literals. */
 export const FILTER_MAX_DEPTH = 32;
 /**
- * Work units one evaluation may spend in comprehensions: each macro charges the size of the list or
- * map it walks times the size of its body, before it walks it. Everything outside comprehensions
- * runs at most once per node, so the node limit bounds it.
+ * Work units one evaluation may spend: each macro charges the size of the list or map it walks
+ * times the size of its body, before it walks it, and each call whose work grows with its
+ * arguments (string functions, equality, `in`, concatenation, `size`) charges their size, and the
+ * size of the string it builds, before it runs. A unit is about a microsecond's work.
  */
 export const FILTER_MAX_COST = 10_000;
+/**
+ * Characters that cost one unit when a call reads or builds a string: string functions, equality,
+ * `in` and concatenation charge their arguments' and results' sizes before they run.
+ */
+export const FILTER_CHARS_PER_UNIT = 64;
+/** List and map elements (at every depth) that cost one unit when a call reads them. */
+export const FILTER_ELEMENTS_PER_UNIT = 8;
