@@ -10,8 +10,13 @@ export const EVENT_VARIABLE = 'event';
 export const CHARGE_FUNCTION = '@hookline.charge';
 /** Charges the size of a call's argument (a long string, a large list or map) before the call runs. */
 export const MEASURE_FUNCTION = '@hookline.measure';
-/** Charges a string argument's length only: `size` reads a list's or map's size without walking it. */
+/**
+ * Charges a string argument's length at the slow rate of the calls that walk it one code point at a
+ * time; a list's or map's size is read without walking it.
+ */
 export const MEASURE_TEXT_FUNCTION = '@hookline.measureText';
+/** Calls that walk strings one code point at a time (`matches` runs RE2 in JavaScript). */
+const TEXT_WALKING_CALLS = new Set(['size', 'matches', 'trim', 'strings.quote']);
 
 /** Type names a filter may use as values, as in `type(event.data.x) == string`. */
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type']);
@@ -150,7 +155,7 @@ function measureArguments(call: Extract<Expr['exprKind'], { case: 'callExpr' }>[
     const kind = arg.exprKind.case;
     if (kind === 'constExpr') return arg;
     if (kind === 'identExpr' && walk.accumulators.has(arg.exprKind.value.name)) return arg;
-    const measure = call.function === 'size' ? MEASURE_TEXT_FUNCTION : MEASURE_FUNCTION;
+    const measure = TEXT_WALKING_CALLS.has(call.function) ? MEASURE_TEXT_FUNCTION : MEASURE_FUNCTION;
     return synthetic(walk, arg.id, callOf(measure, [arg]));
   };
   if (call.target) call.target = measured(call.target);

@@ -1,7 +1,12 @@
 import { celFunc, celMethod, CelScalar, isCelList, isCelMap, listType, type CelFunc } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { CHARGE_FUNCTION, MEASURE_FUNCTION, MEASURE_TEXT_FUNCTION } from './filter-ast.js';
-import { FILTER_CHARS_PER_UNIT, FILTER_ELEMENTS_PER_UNIT, FILTER_MAX_COST } from './filter-limits.js';
+import {
+  FILTER_CHARS_PER_UNIT,
+  FILTER_ELEMENTS_PER_UNIT,
+  FILTER_MAX_COST,
+  FILTER_WALKED_CHARS_PER_UNIT,
+} from './filter-limits.js';
 
 const COST_EXCEEDED = `the evaluation exceeds its cost limit (${FILTER_MAX_COST} units)`;
 
@@ -60,9 +65,9 @@ const measure = celFunc(MEASURE_FUNCTION, [CelScalar.DYN], CelScalar.DYN, (value
   return value;
 });
 
-/** `@hookline.measureText(value)`: for `size`, which counts a string's code points but not a list's elements. */
+/** `@hookline.measureText(value)`: a string walked one code point at a time (`size`, `matches`). */
 const measureText = celFunc(MEASURE_TEXT_FUNCTION, [CelScalar.DYN], CelScalar.DYN, (value) => {
-  if (typeof value === 'string') spend(charsCost(value.length));
+  if (typeof value === 'string') spend(Math.floor(value.length / FILTER_WALKED_CHARS_PER_UNIT));
   return value;
 });
 
