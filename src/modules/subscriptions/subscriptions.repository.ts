@@ -21,6 +21,12 @@ export interface ListCriteria {
 }
 
 export class DuplicateSubscriptionError extends Error {}
+/** The tenant holds as many subscriptions as it may: nothing was inserted. */
+export class SubscriptionLimitError extends Error {
+  constructor(readonly held: number) {
+    super('subscription limit reached');
+  }
+}
 
 /** What makes two subscriptions of a tenant the same: url, events and filter. */
 type DuplicateKey = Pick<SubscriptionEntity, 'tenantId' | 'url' | 'events' | 'id'> & { filter?: string | null };
@@ -61,8 +67,11 @@ export class SubscriptionsRepository implements SealedStore {
     entity: SubscriptionEntity,
     expectedVersion: number | undefined,
     inTx: InTransaction,
+    limit = Infinity,
   ): Promise<SubscriptionEntity | null> {
     return this.db.transaction(async (tx) => {
+      // An insert takes the tenant's lock first, so that concurrent ones cannot pass the limit together.
+      if (expectedVersion === undefined) await this.assertBelowLimit(tx, entity.tenantId, limit);
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${entity.tenantId} ${entity.url}`]);
       await this.assertUnique(tx, entity);
       const repo = tx.getRepository(SubscriptionEntity);
@@ -102,6 +111,21 @@ export class SubscriptionsRepository implements SealedStore {
       await inTx(tx, saved);
       return saved;
     });
+  }
+
+  /** How many subscriptions the tenant holds. */
+  async countOf(tenantId: string, tx: EntityManager = this.db.manager): Promise<number> {
+    const [row] = (await tx.query(`SELECT count(*)::int AS n FROM subscriptions WHERE tenant_id = $1`, [tenantId])) as {
+      n: number;
+    }[];
+    return row.n;
+  }
+
+  private async assertBelowLimit(tx: EntityManager, tenantId: string, limit: number): Promise<void> {
+    if (limit === Infinity) return;
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`subscriptions of ${tenantId}`]);
+    const held = await this.countOf(tenantId, tx);
+    if (held >= limit) throw new SubscriptionLimitError(held);
   }
 
   /** Whether another subscription of the tenant has this url, this (sorted) event set and this filter. */

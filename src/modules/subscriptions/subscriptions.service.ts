@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../../platform/config/app-config.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StagedRecord } from '../../platform/outbox/outbox.js';
 import { decodeCursor, encodeCursor, mapPage, pageOf, timeAndId, type Page } from '../../platform/http/pagination.js';
@@ -10,7 +11,11 @@ import { SubscriptionCredentials } from './subscription-credentials.js';
 import { schemeOfSecret, SubscriptionSecrets } from './subscription-secrets.js';
 import { orderingSetting } from './ordering-setting.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
-import { DuplicateSubscriptionError, SubscriptionsRepository } from './subscriptions.repository.js';
+import {
+  DuplicateSubscriptionError,
+  SubscriptionLimitError,
+  SubscriptionsRepository,
+} from './subscriptions.repository.js';
 import { ifMatchAdmits } from './subscription-view.js';
 import { UrlChecks } from './url-checks.js';
 
@@ -33,6 +38,7 @@ export class SubscriptionsService {
     private readonly changelog: SubscriptionChangelog,
     private readonly secrets: SubscriptionSecrets,
     private readonly credentials: SubscriptionCredentials,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -69,7 +75,9 @@ export class SubscriptionsService {
       rateLimitPerSecond: null,
       sendTraceparent: true,
     } as SubscriptionEntity;
-    // Checked before the challenge too, so a duplicate does not cost the endpoint a request.
+    // Checked before the challenge too, so neither costs the endpoint a request.
+    const held = await this.repository.countOf(tenantId);
+    if (held >= this.limit) throw limitReached(held, this.limit);
     if (await this.repository.hasDuplicate(entity)) throw conflict();
     const credentials = this.credentials.open(id, { headers, auth });
     await this.urls.verify(tenantId, 'url', entity.url, [secret.key], credentials);
@@ -116,18 +124,28 @@ export class SubscriptionsService {
     await this.changelog.publishAndAwaitMatchers(staged);
   }
 
+  private get limit(): number {
+    return this.config.api.maxSubscriptionsPerTenant;
+  }
+
   /** Saves the row and its changelog record in one transaction, then publishes the record. */
   async saveOrConflict(entity: SubscriptionEntity, expectedVersion?: number): Promise<SubscriptionEntity> {
     try {
       const staged: StagedRecord[] = [];
-      const saved = await this.repository.save(entity, expectedVersion, async (tx, row) => {
-        staged.push(await this.changelog.stage(tx, row));
-      });
+      const saved = await this.repository.save(
+        entity,
+        expectedVersion,
+        async (tx, row) => {
+          staged.push(await this.changelog.stage(tx, row));
+        },
+        this.limit,
+      );
       if (!saved) throw stale();
       await this.changelog.publishAndAwaitMatchers(staged);
       return saved;
     } catch (error) {
       if (error instanceof DuplicateSubscriptionError) throw conflict();
+      if (error instanceof SubscriptionLimitError) throw limitReached(error.held, this.limit);
       throw error;
     }
   }
@@ -138,4 +156,12 @@ export function coveringPatterns(type: string): string[] {
   const parts = type.split('.');
   const prefixes = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join('.')}.*`);
   return [type, '*', ...prefixes];
+}
+
+function limitReached(held: number, limit: number): AppError {
+  return new AppError(
+    'SUBSCRIPTION_LIMIT_REACHED',
+    `A tenant holds at most ${limit} subscriptions on this deployment and this one holds ${held}. ` +
+      'Delete subscriptions it no longer needs, or ask the operator to raise the limit.',
+  );
 }

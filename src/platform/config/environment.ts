@@ -258,6 +258,18 @@ export class Environment extends SecurityEnvironment {
   BATCH_MAX_ITEMS = 100;
 
   /**
+   * Most subscriptions one tenant may hold; beyond, creating one answers 409
+   * SUBSCRIPTION_LIMIT_REACHED. Each event fans out to every matching subscription on the ingest
+   * partition other tenants share, so no tenant may multiply that work without bound.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  MAX_SUBSCRIPTIONS_PER_TENANT = 1000;
+
+  /**
    * How long POST /v1/events waits for the broker's acknowledgement (acks=all) before it answers
    * 503 with Retry-After, in ms. The send goes on: if it lands, a repeat of the event gets the 202.
    */

@@ -17,6 +17,8 @@ export interface ApiSettings {
   readonly batchMaxItems: number;
   /** PUBLISH_ACK_TIMEOUT_MS. */
   readonly publishAckTimeoutMs: number;
+  /** MAX_SUBSCRIPTIONS_PER_TENANT. */
+  readonly maxSubscriptionsPerTenant: number;
 }
 
 /** The budget of URL verification challenges. */
@@ -39,6 +41,7 @@ export function apiSettings(env: Environment): ApiSettings {
     idempotencyTtlHours: env.IDEMPOTENCY_TTL_HOURS,
     batchMaxItems: env.BATCH_MAX_ITEMS,
     publishAckTimeoutMs: env.PUBLISH_ACK_TIMEOUT_MS,
+    maxSubscriptionsPerTenant: env.MAX_SUBSCRIPTIONS_PER_TENANT,
   };
 }
 
