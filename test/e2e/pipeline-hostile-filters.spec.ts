@@ -8,6 +8,9 @@ const NESTED = "event.data.s.replace('a', event.data.s).replace('a', event.data.
 const JOINED = 'event.data.words.join(event.data.s).size() > 0';
 const REPEATED = 'event.data.words.all(w, event.data.s.size() > 0)';
 const ORDERED_KEY = "event.data.s.replace('a', event.data.s)";
+/** ((v+v)+(v+v))… with 128 leaves: 51,200,000 characters of a 400,000-character field; the heap ran out. */
+const doubled = (leaves: number): string => (leaves === 1 ? 'v' : `(${doubled(leaves / 2)}+${doubled(leaves / 2)})`);
+const DOUBLED = `[event.data.s].all(v, size(${doubled(128)}) > 0)`;
 
 /**
  * Filters and ordering keys that any tenant may write, built to hold ingest on one event: each is
@@ -16,7 +19,7 @@ const ORDERED_KEY = "event.data.s.replace('a', event.data.s)";
  */
 describe('pipeline: filters and ordering keys built to stall ingest', () => {
   let h: PipelineHarness;
-  const hostile = [GROWING, NESTED, JOINED, REPEATED];
+  const hostile = [GROWING, NESTED, JOINED, REPEATED, DOUBLED];
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
@@ -58,6 +61,19 @@ describe('pipeline: filters and ordering keys built to stall ingest', () => {
         hostile.map((_, i) => `/hostile/${i}`),
       ),
     ).toEqual([event]);
+  }, 60_000);
+
+  it('answers a filter test of each with its cost error', async () => {
+    const words = Array.from({ length: 200 }, (_, i) => `w${i}`);
+    const event = { type: 'order.created', data: { s: 'a'.repeat(400_000), words } };
+    for (const filter of hostile) {
+      const answer = await h.api.raw.post('/v1/webhooks/filter-tests', { filter, event });
+      expect({ filter, status: answer.status, body: answer.body }).toEqual({
+        filter,
+        status: 200,
+        body: { matches: false, error: { message: expect.stringMatching(/cost limit/), position: expect.any(Object) } },
+      });
+    }
   }, 60_000);
 });
 
