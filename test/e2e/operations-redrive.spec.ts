@@ -54,10 +54,17 @@ describe('operations: dead-letter redrive', () => {
     receiver.responder = failingUntilHealed('/flaky', () => healthy);
     h = await PipelineHarness.start({
       receiver,
-      env: operationsEnv('all', { RETRY_SCHEDULE: '200ms', RETRY_JITTER_PERCENT: '0' }),
+      // Small batches and two runs at once: racing redrives overlap for several batches.
+      env: operationsEnv('all', {
+        RETRY_SCHEDULE: '200ms',
+        RETRY_JITTER_PERCENT: '0',
+        OPERATIONS_BATCH_SIZE: '5',
+        OPERATIONS_CONCURRENCY: '2',
+      }),
       subscriptions: [
         { path: '/s', events: ['order.*'] },
         { path: '/t', events: ['order.*'] },
+        { path: '/raced', events: ['order.*'] },
       ],
       beforeApp: seedDeadLetters,
     });
@@ -115,6 +122,24 @@ describe('operations: dead-letter redrive', () => {
 
     const again = await redrive({});
     expect(again.result).toEqual({ matched: 1, redriven: 0, skipped: 1 }); // only the poison record is left
+  });
+
+  it('sends each record once when redrives of the same records race', async () => {
+    const raced = h.subscriptionIds[2];
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
+    const eventIds = Array.from({ length: 40 }, () => `evt_${randomUUID()}`);
+    for (const eventId of eventIds) await seed.parked(raced, eventId, 'exhausted', new Date(Date.now() - 3 * MIN));
+    const started = await Promise.all(
+      Array.from({ length: 4 }, async () =>
+        expectStarted(await h.api.POST('/dead-letters/redrives', { body: { subscription_id: raced } })),
+      ),
+    );
+    const finals = await Promise.all(started.map((id) => expectCompleted(h.api, id, 'redrive')));
+    const redriven = finals.map((f) => (f.result as { redriven: number }).redriven);
+    expect(redriven.reduce((a, b) => a + b, 0)).toBe(eventIds.length);
+    await h.receiver.waitFor(() => new Set(ids('/raced')).size === eventIds.length);
+    await new Promise((r) => setTimeout(r, 1_000)); // a second copy would arrive by now
+    expect(ids('/raced').sort()).toEqual([...eventIds].sort());
   });
 
   it('validates filters', async () => {

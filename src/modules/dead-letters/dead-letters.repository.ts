@@ -146,34 +146,52 @@ export class DeadLettersRepository {
     return Number(rows[0].n);
   }
 
-  /** The next `limit` records of the selection after `after`, oldest first, with their bytes. */
-  redrivableBatch(
+  /**
+   * Claims the next `limit` records of the selection after `after`, oldest first, with their bytes:
+   * marks them redriven by `operationId` before anything is sent, so that two redrives over the same
+   * records send each once. Rows another run is claiming are skipped, not waited for. A run that
+   * resumes claims again what it had claimed past its checkpoint, and sends it again.
+   */
+  async claimRedrivable(
     s: RedriveSelection,
     after: DeadLetterPosition | null,
     limit: number,
+    operationId: string,
   ): Promise<RedrivableDeadLetter[]> {
-    const { where, params } = redrivable(s);
+    const { where, params } = redrivable(s, operationId);
     if (after)
       where.push(`(created_at, id) > ($${params.push(after.createdAt)}::timestamptz, $${params.push(after.id)})`);
     return this.db.query(
-      `SELECT id, created_at::text AS created_key, payload FROM dead_letters WHERE ${where.join(' AND ')}
-        ORDER BY created_at, id LIMIT $${params.push(limit)}`,
+      `WITH picked AS (
+         SELECT id FROM dead_letters WHERE ${where.join(' AND ')}
+          ORDER BY created_at, id LIMIT $${params.push(limit)} FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE dead_letters d SET redriven_at = now(), redriven_by = $${params.push(operationId)}
+           FROM picked WHERE d.id = picked.id AND d.tenant_id = $1
+         RETURNING d.id, d.created_at, d.payload)
+       SELECT id, created_at::text AS created_key, payload FROM claimed ORDER BY created_at, id`,
       params,
     );
   }
 
-  async markRedriven(tenantId: string, ids: string[], operationId: string): Promise<void> {
+  /** Gives back claimed records that were not sent (nothing to send, or refused by the broker): they stay parked. */
+  async releaseClaims(tenantId: string, ids: string[], operationId: string): Promise<void> {
+    if (ids.length === 0) return;
     await this.db.query(
-      `UPDATE dead_letters SET redriven_at = now(), redriven_by = $3
-        WHERE tenant_id = $1 AND id = ANY ($2::uuid[]) AND redriven_at IS NULL`,
+      `UPDATE dead_letters SET redriven_at = NULL, redriven_by = NULL
+        WHERE tenant_id = $1 AND id = ANY ($2::uuid[]) AND redriven_by = $3`,
       [tenantId, ids, operationId],
     );
   }
 }
 
-function redrivable(s: RedriveSelection): { where: string[]; params: unknown[] } {
+/** The selection's records not redriven yet, and those `claimedBy` had claimed (a resumed run's). */
+function redrivable(s: RedriveSelection, claimedBy?: string): { where: string[]; params: unknown[] } {
   const params: unknown[] = [s.tenantId, s.until];
-  const where = ['tenant_id = $1', 'redriven_at IS NULL', 'created_at < $2::timestamptz'];
+  const notRedriven = claimedBy
+    ? `(redriven_at IS NULL OR redriven_by = $${params.push(claimedBy)}::uuid)`
+    : 'redriven_at IS NULL';
+  const where = ['tenant_id = $1', notRedriven, 'created_at < $2::timestamptz'];
   if (s.since) where.push(`created_at >= $${params.push(s.since)}::timestamptz`);
   if (s.subscriptionId) where.push(`subscription_id = $${params.push(s.subscriptionId)}::uuid`);
   if (s.reason) where.push(`reason = $${params.push(s.reason)}`);

@@ -58,9 +58,10 @@ function taskOf(parsed: unknown): DeliveryTaskV2 | null {
 }
 
 /**
- * DLQ redrive: puts the tenant's parked delivery tasks back on <prefix>.deliveries (same event,
- * same id and sequence; trigger manual, attempt 1), its parked alerts back on <prefix>.alerts (the
- * same alert, its whole retry schedule again), and marks their dead_letters rows redriven. The
+ * DLQ redrive: claims the tenant's parked records a batch at a time (marked redriven by this
+ * operation, so a concurrent redrive sends none of them again), puts its delivery tasks back on
+ * <prefix>.deliveries (same event, same id and sequence; trigger manual, attempt 1) and its alerts
+ * back on <prefix>.alerts (the same alert, its whole retry schedule again). The
  * window closes when the redrive is requested, so what fails again and returns to the DLQ during
  * the run is not picked up a second time. Records that are neither (an ingest record refused as
  * never an event) have nothing to send: they are skipped and counted, as is one the broker refuses
@@ -94,17 +95,13 @@ export class RedriveHandler implements OperationHandler {
       await run.checkpoint(state, 0);
     }
     for (;;) {
-      const batch = await this.deadLetters.redrivableBatch(selection, state.after, this.config.operations.batchSize);
+      const batchSize = this.config.operations.batchSize;
+      const batch = await this.deadLetters.claimRedrivable(selection, state.after, batchSize, id);
       if (batch.length === 0) break;
-      const sent = await this.sendAccepted(
-        tenantId,
-        batch.flatMap((row) => redrivable(row, tenantId) ?? []),
-      );
-      await this.deadLetters.markRedriven(
-        tenantId,
-        sent.map(({ row }) => row.id),
-        id,
-      );
+      const sent = await this.sendClaimed(tenantId, batch, id);
+      const sentIds = new Set(sent.map(({ row }) => row.id));
+      const unsent = batch.filter((row) => !sentIds.has(row.id)).map((row) => row.id);
+      await this.deadLetters.releaseClaims(tenantId, unsent, id);
       const last = batch[batch.length - 1];
       state = {
         total: state.total,
@@ -119,6 +116,23 @@ export class RedriveHandler implements OperationHandler {
       result: { matched: state.processed, redriven: state.redriven, skipped: state.skipped },
       resultUrl: `/v1/operations/${id}/result`,
     };
+  }
+
+  /** Sends what the claimed rows hold; when the send fails, the claims are given back before the run retries. */
+  private async sendClaimed(tenantId: string, batch: RedrivableDeadLetter[], operationId: string) {
+    try {
+      return await this.sendAccepted(
+        tenantId,
+        batch.flatMap((row) => redrivable(row, tenantId) ?? []),
+      );
+    } catch (error) {
+      await this.deadLetters.releaseClaims(
+        tenantId,
+        batch.map((row) => row.id),
+        operationId,
+      );
+      throw error;
+    }
   }
 
   /**
@@ -145,7 +159,7 @@ export class RedriveHandler implements OperationHandler {
     return accepted;
   }
 
-  /** Acknowledged by the broker before the rows are marked: a resumed run repeats at most this batch. */
+  /** Acknowledged by the broker before the checkpoint moves: a resumed run repeats at most this batch. */
   private async send(tenantId: string, sendable: Redrivable[]): Promise<void> {
     const now = new Date();
     const tasks = sendable.flatMap((r) => (r.kind === 'task' ? [r.task] : []));
