@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpException, Logger } from '@nestjs/common';
 import { AppError, type FieldError } from '../errors/app-error.js';
 import { codeForStatus, documentationUrl, ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js';
+import { isTransient } from '../errors/transient.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 
 export interface ErrorBody {
@@ -21,6 +22,8 @@ const GENERIC_MESSAGE: Partial<Record<ErrorCode, string>> = {
 };
 
 const logger = new Logger('HTTP');
+/** A dependency's restart or failover usually takes seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Anything thrown while serving a request, as the status, headers and body the API answers. */
 export function toErrorResponse(
@@ -37,6 +40,11 @@ export function toErrorResponse(
     code = codeForStatus(exception.getStatus());
     // Framework messages (e.g. "Cannot GET /v1/x") name only what the caller sent.
     message = GENERIC_MESSAGE[code] ?? (code === 'NOT_FOUND' ? exception.message : 'The request was not accepted.');
+  } else if (isTransient(exception)) {
+    // Postgres or Kafka away: the spec's 503, and when to come back, rather than a 500.
+    code = 'SERVICE_UNAVAILABLE';
+    message = GENERIC_MESSAGE.SERVICE_UNAVAILABLE!;
+    headers = { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
   } else {
     code = 'INTERNAL';
     message = GENERIC_MESSAGE.INTERNAL!;
