@@ -42,14 +42,14 @@ describe('ordered lane (medium)', () => {
   afterAll(() => stack?.close());
 
   /** Events of `key` written by ingest (not yet numbered), at the next offsets of partition 0. */
-  async function ingest(key: string, count: number): Promise<string[]> {
+  async function ingest(key: string, count: number, subscription = subscriptionId, tenant = stack.tenant) {
     const ids = Array.from({ length: count }, () => `evt_${randomUUID()}`);
     for (const id of ids)
       await db.query(
         `INSERT INTO ordered_events (subscription_id, source_topic, source_partition, source_offset, tenant_id,
            ordering_key, event_id, event_type, event_created_at, data, received_at)
          VALUES ($1, $2, 0, $3, $4, $5, $6, 'order.updated', '2026-01-01T00:00:00Z', '{}', now())`,
-        [subscriptionId, topic, offset++, stack.tenant, key, id],
+        [subscription, topic, offset++, tenant, key, id],
       );
     return ids;
   }
@@ -119,5 +119,30 @@ describe('ordered lane (medium)', () => {
     expect(await leases.scheduledSubscriptions()).toContain(subscriptionId);
     const held: HeldKey = await claimOne('c');
     expect(held.orderingKey).toBe('c');
+  });
+
+  it('takes tenants in turn, and no tenant past its cap, whatever their keys’ age', async () => {
+    const ordering = { key: 'event.data.account', on_exhausted: 'skip' as const };
+    const other = `tenant-${randomUUID()}`;
+    const [busy, quiet] = [
+      await stack.subscription({ ordering }),
+      await stack.subscription({ ordering, tenantId: other }),
+    ];
+    for (const key of ['old-1', 'old-2', 'old-3', 'old-4']) await ingest(key, 1, busy);
+    await settle();
+    await sleep(50);
+    for (const key of ['new-1', 'new-2']) await ingest(key, 1, quiet, other);
+    await settle();
+    const quotas = [
+      { subscriptionId: busy, free: 100 },
+      { subscriptionId: quiet, free: 100 },
+    ];
+    const keysOf = (heads: ClaimedHead[]) => heads.map((h) => h.orderingKey).sort();
+
+    // The busy tenant holds 6 of a cap of 7: the quiet tenant's newer keys go first, then one of its.
+    const shares = { held: new Map([[stack.tenant, 6]]), cap: 7 };
+    expect(keysOf(await leases.claim(quotas, 10, 5_000, randomUUID(), shares))).toEqual(['new-1', 'new-2', 'old-1']);
+    // Without holdings, in turn: the oldest of what is left.
+    expect(keysOf(await leases.claim(quotas, 1, 5_000, randomUUID()))).toEqual(['old-2']);
   });
 });

@@ -11,7 +11,8 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 export class OrderedDeliveryEnvironment extends PipelineLimitsEnvironment {
   /**
    * Ordered keys one instance delivers to at once, all subscriptions together: each key has one
-   * request in flight at most, and each subscription no more than its adaptive limit.
+   * request in flight at most, each subscription no more than its adaptive limit, and each tenant
+   * no more than seven eighths of them, taking turns with the others.
    */
   @IsOptional()
   @Transform(toInt)

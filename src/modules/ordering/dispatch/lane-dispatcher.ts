@@ -19,7 +19,19 @@ const WAKE_DELAY_MS = 2;
 const RUN_PER_CLAIM = 16;
 
 /**
- * The ordered lane's dispatcher: claims due keys (oldest due first, each subscription within its
+ * The most keys one tenant may hold on an instance: all but an eighth of ORDERED_CONCURRENCY, so
+ * that another tenant's keys always find room however many slow keys the first one has.
+ */
+export const tenantCap = (concurrency: number) => Math.max(1, concurrency - Math.floor(concurrency / 8));
+
+function count(counts: Map<string, number>, id: string, by: number): void {
+  const n = (counts.get(id) ?? 0) + by;
+  if (n > 0) counts.set(id, n);
+  else counts.delete(id);
+}
+
+/**
+ * The ordered lane's dispatcher: claims due keys (tenants in turn, oldest due first within each, each subscription within its
  * adaptive request limit, ORDERED_CONCURRENCY in all), sends each key's head through the dispatch
  * flow in place, and renews the leases of the keys it holds. Waiting keys stay in Postgres; only
  * the keys in flight are in memory. docs/design/ordered-delivery.md.
@@ -30,6 +42,7 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   /** The keys held, by `${subscription} ${key}`. */
   private readonly held = new Map<string, ClaimedHead>();
   private readonly perSubscription = new Map<string, number>();
+  private readonly perTenant = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private renewal?: NodeJS.Timeout;
   private claiming = false;
@@ -87,7 +100,8 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
       if (free > 0) {
         const quotas = this.quotas(await this.leases.scheduledSubscriptions());
         const token = randomUUID();
-        const claimed = await this.leases.claim(quotas, free, this.config.ordered.leaseMs, token);
+        const shares = { held: this.perTenant, cap: tenantCap(this.config.ordered.concurrency) };
+        const claimed = await this.leases.claim(quotas, free, this.config.ordered.leaseMs, token, shares);
         claimed.forEach((head) => this.start(head));
         // As many as asked for: more may be due already.
         if (claimed.length > 0 && claimed.length === free) delay = 0;
@@ -110,12 +124,12 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private start(head: ClaimedHead): void {
     const id = `${head.subscriptionId} ${head.orderingKey}`;
     this.held.set(id, head);
-    this.perSubscription.set(head.subscriptionId, (this.perSubscription.get(head.subscriptionId) ?? 0) + 1);
+    count(this.perSubscription, head.subscriptionId, 1);
+    count(this.perTenant, head.tenantId, 1);
     const run = this.send(head).finally(() => {
       this.held.delete(id);
-      const left = (this.perSubscription.get(head.subscriptionId) ?? 1) - 1;
-      if (left > 0) this.perSubscription.set(head.subscriptionId, left);
-      else this.perSubscription.delete(head.subscriptionId);
+      count(this.perSubscription, head.subscriptionId, -1);
+      count(this.perTenant, head.tenantId, -1);
       this.running.delete(run);
       this.wake();
     });

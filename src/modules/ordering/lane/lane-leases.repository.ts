@@ -43,6 +43,12 @@ export interface Quota {
   free: number;
 }
 
+/** The keys each tenant holds on this instance, and the most one tenant may hold. */
+export interface TenantShares {
+  held: ReadonlyMap<string, number>;
+  cap: number;
+}
+
 interface ClaimRow {
   tenant_id: string;
   subscription_id: string;
@@ -116,19 +122,31 @@ export class LaneLeasesRepository {
   }
 
   /**
-   * Claims up to `total` due keys, oldest due first, at most each subscription's quota, none of a
-   * disabled subscription (its keys wait where they are); each with its head event.
+   * Claims up to `total` due keys, at most each subscription's quota, none of a disabled
+   * subscription (its keys wait where they are); each with its head event. Tenants take turns: a
+   * key's turn is its rank among its tenant's due keys (oldest first) plus the keys the tenant
+   * holds here already (`tenants`), and no tenant passes `tenants.cap`, so one tenant's backlog of
+   * slow keys cannot keep another tenant's keys waiting for the whole pool.
    */
-  async claim(quotas: Quota[], total: number, leaseMs: number, token: string): Promise<ClaimedHead[]> {
+  async claim(
+    quotas: Quota[],
+    total: number,
+    leaseMs: number,
+    token: string,
+    tenants: TenantShares = { held: new Map(), cap: total },
+  ): Promise<ClaimedHead[]> {
     if (quotas.length === 0 || total <= 0) return [];
     const rows: ClaimRow[] = await this.db.query(
-      `WITH candidates AS (
-         SELECT c.* FROM unnest($1::uuid[], $2::int[]) AS q(id, free)
+      `WITH held AS (SELECT * FROM unnest($7::text[], $8::int[]) AS h(tenant_id, n)),
+       due AS (
+         SELECT c.*, COALESCE(h.n, 0) + row_number() OVER (PARTITION BY s.tenant_id ORDER BY c.due_at) AS turn
+           FROM unnest($1::uuid[], $2::int[]) AS q(id, free)
            JOIN subscriptions s ON s.id = q.id AND s.status <> 'disabled'
+           LEFT JOIN held h ON h.tenant_id = s.tenant_id
            CROSS JOIN LATERAL (
              SELECT subscription_id, ordering_key, due_at, lease_token IS NOT NULL AS leased FROM ordered_keys
-              WHERE namespace = $6 AND subscription_id = q.id AND due_at <= now() ORDER BY due_at LIMIT q.free) c
-          ORDER BY c.due_at LIMIT $3),
+              WHERE namespace = $6 AND subscription_id = q.id AND due_at <= now() ORDER BY due_at LIMIT q.free) c),
+       candidates AS (SELECT * FROM due WHERE turn <= $9 ORDER BY turn, due_at LIMIT $3),
        claimed AS (
          UPDATE ordered_keys k SET due_at = now() + $4 * interval '1 millisecond', lease_token = $5, updated_at = now()
            FROM candidates c
@@ -138,7 +156,17 @@ export class LaneLeasesRepository {
        SELECT c.*, e.event_id, e.event_type, e.event_created_at, e.data, e.previous_event_id, e.traceparent, e.received_at
          FROM claimed c LEFT JOIN ordered_events e ON e.subscription_id = c.subscription_id
           AND e.ordering_key = c.ordering_key AND e.sequence = c.head_sequence`,
-      [quotas.map((q) => q.subscriptionId), quotas.map((q) => q.free), total, leaseMs, token, this.namespace],
+      [
+        quotas.map((q) => q.subscriptionId),
+        quotas.map((q) => q.free),
+        total,
+        leaseMs,
+        token,
+        this.namespace,
+        [...tenants.held.keys()],
+        [...tenants.held.values()],
+        tenants.cap,
+      ],
     );
     return rows.map((r) => claimedOf(r, token));
   }
