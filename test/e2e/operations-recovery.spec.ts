@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { byId, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
+import { byId, errorOf, expectBody, expectData, expectErrorBody } from '../support/api-client.js';
 import { DocumentedAnswers } from '../support/documented-answer.js';
 import { PipelineHarness } from '../support/harness.js';
 import { expectCompleted, expectStarted, follow } from '../support/operation-polling.js';
@@ -207,6 +207,16 @@ describe('operations: recovery of failed deliveries', () => {
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'since', 'status']);
 
     expectErrorBody(await api.POST('/webhooks/{id}/recoveries', { ...byId(randomUUID()), body }), 404, 'NOT_FOUND');
+    // An ordered subscription's events are in its keys: a recovery would send them out of order.
+    const ordered = await h.fixtures.insertSubscription({
+      tenantId: h.tenant,
+      url: 'https://127.0.0.1:9/ordered',
+      events: ['*'],
+      ordering: { key: 'event.data.account', on_exhausted: 'skip' },
+    });
+    const refused = await api.POST('/webhooks/{id}/recoveries', { ...byId(ordered), body });
+    expectErrorBody(refused, 409, 'CONFLICT');
+    expect(errorOf(refused).message).toMatch(/delivers in order/);
     expectErrorBody(await recover({}, api.as(otherKey)), 404, 'NOT_FOUND');
     expectErrorBody(await api.as(null).raw.post(`/v1/webhooks/${sub}/recoveries`, body), 401, 'UNAUTHENTICATED');
   });

@@ -24,6 +24,9 @@ export class RecoveriesService {
   async start(tenantId: string, subscriptionId: string, body: CreateRecoveryDto): Promise<OperationEntity> {
     if ((await this.subscriptions.statusOf(tenantId, subscriptionId)) === null)
       throw AppError.notFound('The webhook subscription');
+    const subscription = await this.subscriptions.loadOne(tenantId, subscriptionId);
+    // Its events live in their keys, not among the fanned-out events a recovery re-sends.
+    if (subscription?.ordering) throw orderedRefused();
     const status = body.status ?? 'failed';
     const { eventDays: events, attemptDays: attempts } = this.config.retention;
     const retentionDays = status === 'failed' ? Math.min(events, attempts) : events;
@@ -38,4 +41,12 @@ export class RecoveriesService {
     };
     return this.operations.start(tenantId, 'recovery', { ...parameters });
   }
+}
+
+function orderedRefused(): AppError {
+  return new AppError(
+    'CONFLICT',
+    'The subscription delivers in order, and a recovery would send its events outside their keys. ' +
+      'Redrive or skip a blocked key, or redrive its skipped events from the dead letters.',
+  );
 }
