@@ -5,7 +5,7 @@ import { startApp } from '../../src/bootstrap.js';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { verifyWebhook } from '../../packages/verify/src/index.js';
-import { expectData, type ApiClient } from '../support/api-client.js';
+import { ApiClient, expectData } from '../support/api-client.js';
 import { PipelineHarness } from '../support/harness.js';
 import type { ReceivedRequest } from '../support/https-receiver.js';
 import { follow, expectMonotonic } from '../support/operation-polling.js';
@@ -146,6 +146,26 @@ describe('secrets at rest', () => {
 
     await expectVerified([await publishOne()]);
   }, 180_000);
+
+  it('fails a re-encryption whose runner seals with another key than the instance that was asked', async () => {
+    // A rolling restart half done: an API instance has the new ring; the runner (the harness's) the old.
+    const restarted = await h.startInstance({ ROLES: 'api', SECRETS_ENCRYPTION_KEYS: `${NEW_KEY},${TEST_KEY_RING}` });
+    try {
+      const operator = ApiClient.for(restarted, h.operatorKey);
+      const started = await operator.raw.post('/v1/re-encryptions', undefined);
+      expect(started.status).toBe(202);
+      const { final } = await follow(h.api.as(h.operatorKey), started.body.id, undefined, 30_000);
+      expect(final.status).toBe('FAILED');
+      expect(final.parameters).toEqual({ key_id: 'k2' });
+      expect(JSON.stringify(final.error)).toContain('KEY_RING_CHANGED');
+      const keys = await db.pool.query(
+        `SELECT DISTINCT split_part(e->>'sealed', ':', 2) AS key_id FROM subscriptions, jsonb_array_elements(secrets) e`,
+      );
+      expect(keys.rows.map((r) => r.key_id)).toEqual([TEST_KEY_RING.split(':')[0]]);
+    } finally {
+      await h.stopInstance(restarted);
+    }
+  }, 120_000);
 
   it('re-encrypts every row under a new key, with progress, while deliveries go on', async () => {
     const batch = Array.from({ length: 30 }, (_, i) => ({ url: h.receiver.url(`/more/${i}`), events: ['payment.*'] }));

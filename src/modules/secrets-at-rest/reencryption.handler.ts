@@ -6,7 +6,7 @@ import type { OperationHandler, OperationOutcome } from '../operations/runner/op
 import { OperationFailure, type OperationRun } from '../operations/runner/operation-run.js';
 
 interface ReencryptionCheckpoint {
-  /** The key everything is being moved to: the runner's newest. */
+  /** The key everything is being moved to: the newest of the ring the request was made with. */
   keyId: string;
   total: number;
   done: number;
@@ -66,8 +66,9 @@ export class ReencryptionHandler implements OperationHandler {
     };
   }
 
+  /** The key is the one the request was made with (an older run has none recorded: the runner's). */
   private async start(run: OperationRun, stores: SealedStore[]): Promise<ReencryptionCheckpoint> {
-    const keyId = this.box.primaryKeyId;
+    const keyId = (run.parameters as { key_id?: string }).key_id ?? this.box.primaryKeyId;
     let total = 0;
     for (const store of stores) total += await store.countStale(keyId);
     const state: ReencryptionCheckpoint = { keyId, total, done: 0, stores: {}, store: null, cursor: null };

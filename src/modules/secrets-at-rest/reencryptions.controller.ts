@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Post, Res, UseInterceptors } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
+import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { ApiErrors } from '../../platform/http/error-body.dto.js';
 import { RequireScope, TenantId } from '../auth/api-key.guard.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
@@ -14,7 +15,10 @@ import { IDEMPOTENCY_DOC } from '../idempotency/idempotency-header.doc.js';
 @Controller({ path: 're-encryptions', version: '1' })
 @UseInterceptors(IdempotencyInterceptor)
 export class ReencryptionsController {
-  constructor(private readonly operations: OperationsService) {}
+  constructor(
+    private readonly operations: OperationsService,
+    private readonly box: SecretBox,
+  ) {}
 
   @Post()
   @RequireScope('operator')
@@ -28,6 +32,9 @@ export class ReencryptionsController {
   @ApiAcceptedResponse({ type: OperationStarted, description: 'Location: /v1/operations/{id}' })
   @ApiErrors(401, 403, 406, 429)
   async start(@TenantId() operatorTenant: string, @Res({ passthrough: true }) res: ServerResponse) {
-    return accepted(res, await this.operations.start(operatorTenant, 'reencryption', {}));
+    // The key this instance seals with: a runner whose ring puts another key first fails the run
+    // (KEY_RING_CHANGED) rather than "complete" a rotation onto the key being retired.
+    const parameters = { key_id: this.box.primaryKeyId };
+    return accepted(res, await this.operations.start(operatorTenant, 'reencryption', parameters));
   }
 }
