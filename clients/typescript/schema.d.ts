@@ -1466,6 +1466,11 @@ export interface components {
       until?: string;
       /** @description Only records parked for this reason: exhausted, gone, disabled, blocked… */
       reason?: string;
+      /**
+       * Format: uuid
+       * @description Only these dead letters (their `id`s, 1 to 100), as the console redrives one row
+       */
+      dead_letter_ids?: string[];
     };
     DeadLetterResource: {
       /** Format: uuid */

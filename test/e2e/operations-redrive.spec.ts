@@ -142,6 +142,25 @@ describe('operations: dead-letter redrive', () => {
     expect(ids('/raced').sort()).toEqual([...eventIds].sort());
   });
 
+  it('redrives exactly the dead letters named, though others were parked in the same millisecond', async () => {
+    const raced = h.subscriptionIds[2];
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
+    const at = new Date(Date.now() - 2 * MIN);
+    const eventIds = [`evt_${randomUUID()}`, `evt_${randomUUID()}`, `evt_${randomUUID()}`];
+    const rows = [];
+    for (const eventId of eventIds) rows.push(await seed.parked(raced, eventId, 'exhausted', at));
+    const final = await redrive({ dead_letter_ids: [rows[1]] });
+    expect(final.result).toEqual({ matched: 1, redriven: 1, skipped: 0 });
+    await h.receiver.waitFor(() => ids('/raced').includes(eventIds[1]));
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(ids('/raced').filter((id) => eventIds.includes(id))).toEqual([eventIds[1]]);
+    const { rows: left } = await h.fixtures.db.query(
+      `SELECT id FROM dead_letters WHERE id = ANY ($1::uuid[]) AND redriven_at IS NULL ORDER BY id`,
+      [rows],
+    );
+    expect(left.map((r) => r.id)).toEqual([rows[0], rows[2]].sort());
+  });
+
   it('validates filters', async () => {
     const { api } = h;
     // Not a timestamp, not a reason, an unknown field, not an object: outside the document, sent raw.
@@ -149,6 +168,11 @@ describe('operations: dead-letter redrive', () => {
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'reason', 'since']);
     expectErrorBody(await api.raw.post('/v1/dead-letters/redrives', [1]), 422, 'VALIDATION_ERROR');
+    for (const deadLetterIds of [[], ['not-a-uuid'], Array.from({ length: 101 }, () => randomUUID())]) {
+      const refused = await api.raw.post('/v1/dead-letters/redrives', { dead_letter_ids: deadLetterIds });
+      expectErrorBody(refused, 422, 'VALIDATION_ERROR');
+      expect(refused.body.error.details.map((d: { field: string }) => d.field)).toEqual(['dead_letter_ids']);
+    }
     expectErrorBody(
       await api.POST('/dead-letters/redrives', { body: { subscription_id: randomUUID() } }),
       404,

@@ -13,13 +13,8 @@ const STATES: [string, string][] = [
   ['', 'any'],
 ];
 
-/** The redrive filters that select exactly one parked record: its subscription, reason and millisecond. */
-const onlyThis = (d: DeadLetter) => ({
-  subscription_id: d.subscription_id ?? undefined,
-  reason: d.reason,
-  since: new Date(Date.parse(d.created_at)).toISOString(),
-  until: new Date(Date.parse(d.created_at) + 1).toISOString(),
-});
+/** The redrive filter that selects exactly this parked record (others parked in the same millisecond stay). */
+const onlyThis = (d: DeadLetter) => ({ dead_letter_ids: [d.id] });
 
 function DeadLetterTable({ rows, onRedrive }: { rows: DeadLetter[]; onRedrive: (d: DeadLetter) => void }) {
   if (rows.length === 0) return <p class="muted">No dead letters match.</p>;

@@ -57,6 +57,8 @@ export interface RedriveSelection {
   since?: string;
   until: string;
   reason?: string;
+  /** Only these records (by id). */
+  deadLetterIds?: string[];
 }
 
 export interface RedrivableDeadLetter {
@@ -195,5 +197,6 @@ function redrivable(s: RedriveSelection, claimedBy?: string): { where: string[];
   if (s.since) where.push(`created_at >= $${params.push(s.since)}::timestamptz`);
   if (s.subscriptionId) where.push(`subscription_id = $${params.push(s.subscriptionId)}::uuid`);
   if (s.reason) where.push(`reason = $${params.push(s.reason)}`);
+  if (s.deadLetterIds) where.push(`id = ANY ($${params.push(s.deadLetterIds)}::uuid[])`);
   return { where, params };
 }

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsDateTime, Optional } from '../../../platform/http/validation.js';
 
 export class CreateRedriveDto {
@@ -27,4 +27,16 @@ export class CreateRedriveDto {
   @MaxLength(100)
   @Matches(/^[a-z0-9_.-]+$/, { message: 'reason must be a reason code such as exhausted' })
   reason?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description: 'Only these dead letters (their `id`s, 1 to 100), as the console redrives one row',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  dead_letter_ids?: string[];
 }

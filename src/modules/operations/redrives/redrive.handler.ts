@@ -18,6 +18,8 @@ export interface RedriveParameters {
   since: string | null;
   until: string;
   reason: string | null;
+  /** Absent in runs requested before the filter existed. */
+  dead_letter_ids?: string[] | null;
 }
 
 interface RedriveCheckpoint {
@@ -87,6 +89,7 @@ export class RedriveHandler implements OperationHandler {
       since: p.since ?? undefined,
       subscriptionId: p.subscription_id ?? undefined,
       reason: p.reason ?? undefined,
+      deadLetterIds: p.dead_letter_ids ?? undefined,
     };
     let state = run.resumeFrom as RedriveCheckpoint | null;
     if (!state) {

@@ -45,6 +45,7 @@ export class RedrivesController {
       since: window.start,
       until: window.end,
       reason: dto.reason ?? null,
+      dead_letter_ids: dto.dead_letter_ids?.map((id) => id.toLowerCase()) ?? null,
     };
     return accepted(res, await this.operations.start(tenantId, 'redrive', { ...parameters }));
   }
