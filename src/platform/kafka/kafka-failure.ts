@@ -41,6 +41,18 @@ const AUTHORIZATION_TYPES = new Set([
 /** Node's certificate verification codes, and OpenSSL handshake failures. */
 const TLS_CODES =
   /^(SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_|CERT_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH)/;
+/**
+ * TLS alerts a broker sends when it refuses the client's certificate (RFC 8446 6.2): bad certificate
+ * (42, also for none sent), unsupported (43), revoked (44), expired (45), certificate unknown (46,
+ * Java's answer for an untrusted or expired one), unknown CA (48), certificate required (116).
+ * Node names them ERR_SSL_SSL/TLS_ALERT_…; OpenSSL's message says "SSL alert number N".
+ */
+const CLIENT_CERT_REFUSED_CODES =
+  /^ERR_SSL_.*ALERT_(BAD_CERTIFICATE|UNSUPPORTED_CERTIFICATE|CERTIFICATE_(REVOKED|EXPIRED|UNKNOWN|REQUIRED)|UNKNOWN_CA)$/;
+const CLIENT_CERT_REFUSED =
+  /alert (bad certificate|certificate \w+|unsupported certificate|unknown ca)|SSL alert number (42|43|44|45|46|48|116)\b/i;
+/** OpenSSL refusing a certificate and a private key that do not belong together. */
+const KEY_MISMATCH = /key values mismatch/i;
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -105,8 +117,39 @@ export function classifyKafkaFailure(error: unknown, where: KafkaFailureContext 
       detail,
       fix: `Kafka refused the credentials${where.principal ? ` of ${where.principal}` : ''}: check KAFKA_SASL_MECHANISM and the user and password (or the OAuth client and token endpoint), and that the user exists on the cluster`,
     };
+  const tls = tlsFailure(errors, where, detail);
+  if (tls) return tls;
+  if (has((e) => UNREACHABLE_CODES.has(e.code ?? '') || UNREACHABLE_NAMES.has(e.name ?? '')))
+    return {
+      code: 'kafka_unreachable',
+      detail,
+      fix: `no broker answers at ${where.brokers ?? 'KAFKA_BROKERS'}: check the addresses and ports, the network path and the brokers`,
+    };
+  return { code: 'kafka_unavailable', detail, fix: 'Kafka answered with an error: see the detail' };
+}
+
+/**
+ * A TLS failure, told apart by which side refused: the brokers refusing our client certificate (a
+ * TLS alert they sent), our certificate and key not belonging together (Node refuses them before
+ * connecting), or this side not trusting the brokers (the rest).
+ */
+function tlsFailure(errors: ErrorShape[], where: KafkaFailureContext, detail: string): KafkaFailure | undefined {
+  const matches = (test: (e: ErrorShape) => boolean) => errors.some(test);
+  const brokers = where.brokers ?? 'the brokers';
+  if (matches((e) => KEY_MISMATCH.test(e.message ?? '')))
+    return {
+      code: 'kafka_tls_failed',
+      detail,
+      fix: 'KAFKA_SSL_KEY_FILE is not the private key of the certificate in KAFKA_SSL_CERT_FILE: set the pair that belongs together',
+    };
+  if (matches((e) => CLIENT_CERT_REFUSED_CODES.test(e.code ?? '') || CLIENT_CERT_REFUSED.test(e.message ?? '')))
+    return {
+      code: 'kafka_tls_failed',
+      detail,
+      fix: `${brokers} refused this instance's client certificate: it is expired, not signed by a CA the brokers trust, or missing (KAFKA_SSL_CERT_FILE and KAFKA_SSL_KEY_FILE unset); renew it, or add its CA to the brokers' trust store`,
+    };
   if (
-    has(
+    matches(
       (e) =>
         TLS_CODES.test(e.code ?? '') ||
         /certificate|before secure TLS connection|SSL routines|wrong version number/i.test(e.message ?? ''),
@@ -115,15 +158,9 @@ export function classifyKafkaFailure(error: unknown, where: KafkaFailureContext 
     return {
       code: 'kafka_tls_failed',
       detail,
-      fix: `no TLS session with ${where.brokers ?? 'the brokers'}: a certificate not trusted needs KAFKA_SSL_CA_FILE set to the CA that signed it; a name mismatch needs KAFKA_BROKERS to use the names in the brokers' certificates; a TLS client on a plaintext port needs the right port or KAFKA_SECURITY_PROTOCOL`,
+      fix: `no TLS session with ${brokers}: a certificate not trusted needs KAFKA_SSL_CA_FILE set to the CA that signed it; a name mismatch needs KAFKA_BROKERS to use the names in the brokers' certificates; a TLS client on a plaintext port needs the right port or KAFKA_SECURITY_PROTOCOL`,
     };
-  if (has((e) => UNREACHABLE_CODES.has(e.code ?? '') || UNREACHABLE_NAMES.has(e.name ?? '')))
-    return {
-      code: 'kafka_unreachable',
-      detail,
-      fix: `no broker answers at ${where.brokers ?? 'KAFKA_BROKERS'}: check the addresses and ports, the network path and the brokers`,
-    };
-  return { code: 'kafka_unavailable', detail, fix: 'Kafka answered with an error: see the detail' };
+  return undefined;
 }
 
 function authorization(

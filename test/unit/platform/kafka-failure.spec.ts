@@ -49,6 +49,42 @@ describe('Kafka failure classes', () => {
     });
   });
 
+  // As kafkajs reported them against the local broker's mTLS listener (9095, ssl.client.auth=required).
+  const alert = (n: number, name: string, code: string) =>
+    new KafkaJSConnectionError(
+      `Connection error: 405D3004C17F0000:error:0A0004${n === 46 ? '16' : '12'}:SSL routines:ssl3_read_bytes:ssl/tls alert ${name}:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:918:SSL alert number ${n}\n`,
+      { code },
+    );
+  it.each([
+    [
+      'an expired or untrusted client certificate',
+      alert(46, 'certificate unknown', 'ERR_SSL_SSL/TLS_ALERT_CERTIFICATE_UNKNOWN'),
+    ],
+    ['no client certificate', alert(42, 'bad certificate', 'ERR_SSL_SSL/TLS_ALERT_BAD_CERTIFICATE')],
+    [
+      'a certificate whose CA the brokers do not know',
+      new KafkaJSConnectionError('Connection error: tlsv1 alert unknown ca', {
+        code: 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+      }),
+    ],
+  ])('says the brokers refused our client certificate: %s', (_, error) => {
+    const failure = classifyKafkaFailure(retriesExceeded(error), { brokers: 'b:9095' });
+    expect(failure.code).toBe('kafka_tls_failed');
+    expect(failure.fix).toMatch(
+      /^b:9095 refused this instance's client certificate: it is expired, not signed by a CA the brokers trust, or missing/,
+    );
+    expect(failure.fix).not.toContain('KAFKA_SSL_CA_FILE');
+  });
+
+  it('says a client certificate and key do not belong together', () => {
+    const mismatch = new KafkaJSConnectionError(
+      'Failed to connect: error:05800074:x509 certificate routines::key values mismatch',
+    );
+    const failure = classifyKafkaFailure(retriesExceeded(mismatch));
+    expect(failure.code).toBe('kafka_tls_failed');
+    expect(failure.fix).toMatch(/^KAFKA_SSL_KEY_FILE is not the private key of the certificate in KAFKA_SSL_CERT_FILE/);
+  });
+
   it('names a cluster nobody answers for', () => {
     const refused = new KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:1', {
       code: 'ECONNREFUSED',
