@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { securedListeners } from '../support/secured-kafka.js';
 import { TEST_DATABASE_URL, TEST_KEY_RING } from '../support/test-config.js';
 
 const MAIN = 'dist/src/main.js';
@@ -62,4 +66,26 @@ describe('start-up failures end the process with one clear message', () => {
     expect(result.output).toContain('DATABASE_URL');
     expect(result.output).not.toContain('s3cret');
   }, 80_000);
+
+  it('stops at once on a client certificate whose key is not its own, in one line, instead of retrying', async () => {
+    // The mTLS listener's own client certificate, with the key of another: no connection could be made.
+    const listeners = securedListeners();
+    const otherKey = join(mkdtempSync(join(tmpdir(), 'hookline-mtls-')), 'other.key');
+    writeFileSync(otherKey, (await generate([{ name: 'commonName', value: 'hookline' }])).private);
+    const result = await runService({
+      DATABASE_URL: TEST_DATABASE_URL,
+      PORT: '0',
+      KAFKA_BROKERS: listeners.mtls,
+      KAFKA_SECURITY_PROTOCOL: 'SSL',
+      KAFKA_SSL_CA_FILE: listeners.caFile,
+      KAFKA_SSL_CERT_FILE: listeners.clientCertFile,
+      KAFKA_SSL_KEY_FILE: otherKey,
+    });
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(15_000);
+    expect(result.output).toContain(
+      `KAFKA_SSL_KEY_FILE: ${otherKey} is not the private key of the certificate in ${listeners.clientCertFile}`,
+    );
+    expect(result.output).not.toMatch(/\n\s+at /);
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import type { ConnectionSecurityEnvironment, KafkaSecurityProtocol } from './connection-security.env.js';
 
 export type KafkaSasl =
@@ -60,7 +61,27 @@ function kafkaProblems(env: Env): string[] {
   if ((env.KAFKA_SSL_CERT_FILE === '') !== (env.KAFKA_SSL_KEY_FILE === ''))
     problems.push('KAFKA_SSL_CERT_FILE, KAFKA_SSL_KEY_FILE: a client certificate needs both');
   for (const name of tlsFiles) problems.push(...unreadable(name, env[name]));
+  if (usesTls(protocol)) problems.push(...unusableClientCertificate(env.KAFKA_SSL_CERT_FILE, env.KAFKA_SSL_KEY_FILE));
   return problems;
+}
+
+/**
+ * A client certificate and key Node cannot use together (a key of another certificate, a file that
+ * is not PEM): every connection would fail the same way before reaching a broker, and kafkajs would
+ * retry it for ever, so the start stops here as for an unreadable file.
+ */
+function unusableClientCertificate(certFile: string, keyFile: string): string[] {
+  if (certFile === '' || keyFile === '') return [];
+  try {
+    createSecureContext({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
+    return [];
+  } catch (error) {
+    const { message, syscall } = error as NodeJS.ErrnoException;
+    if (syscall) return []; // unreadable: said already
+    return /key values mismatch/i.test(message)
+      ? [`KAFKA_SSL_KEY_FILE: ${keyFile} is not the private key of the certificate in ${certFile} (${message})`]
+      : [`KAFKA_SSL_CERT_FILE, KAFKA_SSL_KEY_FILE: not a usable PEM certificate and private key (${message})`];
+  }
 }
 
 function registryProblems(env: Env): string[] {

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generate } from 'selfsigned';
 import { AppConfig, ConfigError } from '../../../src/platform/config/app-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hookline-config-'));
@@ -104,6 +105,22 @@ describe('Kafka and registry security settings', () => {
     [{ KAFKA_SECURITY_PROTOCOL: 'TLS' }, 'KAFKA_SECURITY_PROTOCOL'],
   ])('refuses %j', (env, expected) => {
     expect(problems(env as Record<string, string>)).toContain(expected);
+  });
+
+  it('refuses a client certificate with the key of another, or files that are not PEM, in one line', async () => {
+    const [mine, other] = await Promise.all([
+      generate([{ name: 'commonName', value: 'hookline' }]),
+      generate([{ name: 'commonName', value: 'someone-else' }]),
+    ]);
+    const [cert, key, otherKey] = [file('c.crt', mine.cert), file('c.key', mine.private), file('o.key', other.private)];
+    const ssl = { KAFKA_SECURITY_PROTOCOL: 'SSL', KAFKA_SSL_CERT_FILE: cert };
+    expect(problems({ ...ssl, KAFKA_SSL_KEY_FILE: key })).toBe('');
+    expect(problems({ ...ssl, KAFKA_SSL_KEY_FILE: otherKey })).toBe(
+      `Invalid configuration:\n  KAFKA_SSL_KEY_FILE: ${otherKey} is not the private key of the certificate in ${cert} (error:05800074:x509 certificate routines::key values mismatch)`,
+    );
+    expect(problems({ ...ssl, KAFKA_SSL_KEY_FILE: ca })).toContain(
+      'KAFKA_SSL_CERT_FILE, KAFKA_SSL_KEY_FILE: not a usable PEM certificate and private key',
+    );
   });
 
   it('moves user-info out of the registry URL into Basic auth', () => {

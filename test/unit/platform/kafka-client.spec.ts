@@ -1,13 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { generate } from 'selfsigned';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig } from '../../../src/platform/config/app-config.js';
 import { saslOptions, tlsOptions } from '../../../src/platform/kafka/kafka-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hookline-kafka-client-'));
-const pem = (name: string) => {
+const pem = (name: string, text = `-----BEGIN ${name}-----\n`) => {
   const path = join(dir, name);
-  writeFileSync(path, `-----BEGIN ${name}-----\n`);
+  writeFileSync(path, text);
   return path;
 };
 
@@ -18,8 +19,10 @@ describe('the Kafka client factory', () => {
     expect(saslOptions(config)).toBeUndefined();
   });
 
-  it('verifies the brokers always, with the CA file and the client certificate when given', () => {
-    const [ca, cert, key] = [pem('CA'), pem('CERT'), pem('KEY')];
+  it('verifies the brokers always, with the CA file and the client certificate when given', async () => {
+    // A real pair: the configuration refuses a certificate and key that Node cannot use together.
+    const pair = await generate([{ name: 'commonName', value: 'hookline' }]);
+    const [ca, cert, key] = [pem('CA'), pem('CERT', pair.cert), pem('KEY', pair.private)];
     const config = AppConfig.fromEnv({
       KAFKA_SECURITY_PROTOCOL: 'SSL',
       KAFKA_SSL_CA_FILE: ca,
@@ -29,8 +32,8 @@ describe('the Kafka client factory', () => {
     expect(tlsOptions(config.kafka.security)).toEqual({
       rejectUnauthorized: true,
       ca: ['-----BEGIN CA-----\n'],
-      cert: '-----BEGIN CERT-----\n',
-      key: '-----BEGIN KEY-----\n',
+      cert: pair.cert,
+      key: pair.private,
     });
     expect(tlsOptions(AppConfig.fromEnv({ KAFKA_SECURITY_PROTOCOL: 'SSL' }).kafka.security)).toEqual({
       rejectUnauthorized: true,
