@@ -21,11 +21,20 @@ export class KafkaUnavailableError extends Error {
 
 const START = 'start';
 const CLUSTER_CHECK_TIMEOUT_MS = 5_000;
+/**
+ * The cluster check's connection retries: few and short, so that a refusal (a certificate, a
+ * password) fails the check with its class well within CLUSTER_CHECK_TIMEOUT_MS. With the
+ * service's retries (5, up to 10 s apart) the timeout came first and said kafka_unreachable while
+ * the pipeline check named the refusal.
+ */
+const CLUSTER_CHECK_RETRY = { retries: 1, initialRetryTime: 100, maxRetryTime: 1_000 };
 
 /** The Kafka client, the one shared self-healing producer (acks=all, idempotent) and topic administration. */
 @Injectable()
 export class KafkaService implements OnModuleInit, OnModuleDestroy {
   readonly kafka: Kafka;
+  /** The cluster check's client: the same settings, CLUSTER_CHECK_RETRY. */
+  private readonly checkKafka: Kafka;
   /** The largest record Hookline's own topics accept (max.message.bytes). */
   readonly recordLimitBytes: number;
   private readonly producer: ResilientProducer;
@@ -44,6 +53,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   ) {
     // Bounded so that a dead broker stops the start within a minute instead of hanging.
     this.kafka = createKafkaClient(config, { retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 10_000 } });
+    this.checkKafka = createKafkaClient(config, { retry: CLUSTER_CHECK_RETRY });
     this.recordLimitBytes = internalRecordLimit(config.limits.maxEventBytes);
     this.producer = new ResilientProducer(this.kafka, health, this.logger);
   }
@@ -214,7 +224,7 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async connectedAdmin(): Promise<Admin> {
-    const admin = this.kafka.admin({ retry: { retries: 1 } });
+    const admin = this.checkKafka.admin({ retry: CLUSTER_CHECK_RETRY });
     await admin.connect();
     return admin;
   }
