@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Admin } from 'kafkajs';
+import { classifyKafkaFailure } from '../../platform/kafka/kafka-failure.js';
 import { KafkaService } from '../../platform/kafka/kafka.service.js';
+import { FailureLog } from '../../platform/logging/failure-log.js';
 import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
 import { gauge } from '../../platform/telemetry/metrics.js';
 import { TopicNames } from '../../topology.js';
@@ -28,6 +30,15 @@ export class ChangelogFreshness implements OnModuleDestroy {
   private closed = false;
   private readonly topic: string;
   private readonly log = new Logger('ChangelogFreshness');
+  /** Reading the end offsets: logged once per change, tried again after 1 s doubling up to 30 s. */
+  private readonly endsFailures = new FailureLog(this.log, {
+    failing: "cannot read the changelog's end offsets",
+    recovered: "the changelog's end offsets are readable again",
+    firstDelayMs: 1_000,
+    maxDelayMs: 30_000,
+  });
+  /** The last failure to read them, given to every probe until its backoff ends. */
+  private endsFailure?: { error: unknown; retryAt: number };
 
   constructor(
     private readonly kafka: KafkaService,
@@ -119,7 +130,7 @@ export class ChangelogFreshness implements OnModuleDestroy {
 
   private async runProbe(startedAt: number): Promise<void> {
     if (this.closed) throw new Error('the subscription table is closed');
-    const ends = await (await this.connectedAdmin()).fetchTopicOffsets(this.topic);
+    const ends = await this.endOffsets();
     const behind = () =>
       ends.some(
         (p) => Number(p.high) > Number(p.low) && (this.positions.get(p.partition) ?? Number(p.low)) < Number(p.high),
@@ -131,6 +142,27 @@ export class ChangelogFreshness implements OnModuleDestroy {
     this.freshAsOf = Math.max(this.freshAsOf, startedAt);
   }
 
+  /**
+   * The changelog's end offsets. Probes start on demand (every waiting ingest, the lease, the
+   * background timer), so while Kafka refuses or fails this instance each would try and log again:
+   * within a failure's backoff they get its error at once, and the log has a line per cause.
+   */
+  private async endOffsets(): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
+    if (this.endsFailure && Date.now() < this.endsFailure.retryAt) throw this.endsFailure.error;
+    try {
+      const ends = await (await this.connectedAdmin()).fetchTopicOffsets(this.topic);
+      this.endsFailure = undefined;
+      this.endsFailures.succeeded();
+      return ends;
+    } catch (error) {
+      const { code, detail, fix } = classifyKafkaFailure(error, this.kafka.failureContext);
+      // The class and its fix are the cause: a detail naming each broker in turn is not a change.
+      const delay = this.endsFailures.failed(error, `${code} ${fix}`, `${code}: ${detail}. To fix: ${fix}`);
+      this.endsFailure = { error, retryAt: Date.now() + delay };
+      throw error;
+    }
+  }
+
   private connectedAdmin(): Promise<Admin> {
     this.admin ??= (async () => {
       const admin = this.kafka.kafka.admin();
@@ -138,7 +170,6 @@ export class ChangelogFreshness implements OnModuleDestroy {
       return admin;
     })().catch((error: unknown) => {
       this.admin = undefined;
-      this.log.warn(`cannot read the changelog's end offsets: ${String(error)}`);
       throw error;
     });
     return this.admin;
