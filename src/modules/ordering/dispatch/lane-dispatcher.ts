@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config.js';
+import { FailureLog } from '../../../platform/logging/failure-log.js';
 import { gauge } from '../../../platform/telemetry/metrics.js';
 import { DeliveryService } from '../../delivery/dispatch/delivery.service.js';
 import { SubscriptionPressure } from '../../delivery/pressure/subscription-pressure.js';
@@ -17,6 +18,12 @@ const WAKE_DELAY_MS = 2;
  * the due keys, so that a key with a backlog takes no more than its turn.
  */
 const RUN_PER_CLAIM = 16;
+/**
+ * While claiming fails (Postgres down), the claims' backoff: the first retry after this, doubling
+ * up to CLAIM_RETRY_MAX_MS, instead of ORDERED_POLL_MS (100 ms) rounds each logging the failure.
+ */
+const CLAIM_RETRY_FIRST_MS = 1_000;
+const CLAIM_RETRY_MAX_MS = 10_000;
 
 /**
  * The most keys one tenant may hold on an instance: all but an eighth of ORDERED_CONCURRENCY, so
@@ -49,6 +56,8 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private again = false;
   private stopping = false;
   private readonly running = new Set<Promise<void>>();
+  private readonly claimFailures: FailureLog;
+  private readonly renewalFailures: FailureLog;
 
   constructor(
     private readonly config: AppConfig,
@@ -58,6 +67,19 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly pressure: SubscriptionPressure,
     private readonly matching: MatchingService,
   ) {
+    this.claimFailures = new FailureLog(this.log, {
+      failing: 'claiming ordered keys failed',
+      recovered: 'claiming ordered keys works again',
+      firstDelayMs: Math.max(config.ordered.pollMs, CLAIM_RETRY_FIRST_MS),
+      maxDelayMs: Math.max(config.ordered.pollMs, CLAIM_RETRY_MAX_MS),
+    });
+    // Renewals keep their interval; only their log lines are once per change.
+    this.renewalFailures = new FailureLog(this.log, {
+      failing: "renewing ordered keys' leases failed",
+      recovered: "renewing ordered keys' leases works again",
+      firstDelayMs: this.renewEveryMs,
+      maxDelayMs: this.renewEveryMs,
+    });
     gauge('hookline_ordered_keys_in_flight', 'Ordered keys this instance is sending the next event of', [], (g) =>
       g.set(this.held.size),
     );
@@ -65,8 +87,12 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.schedule(0);
-    const every = Math.floor(this.config.ordered.leaseMs / 3);
-    this.renewal = setInterval(() => void this.renew(), every);
+    this.renewal = setInterval(() => void this.renew(), this.renewEveryMs);
+  }
+
+  /** Three renewals within a lease's term. */
+  private get renewEveryMs(): number {
+    return Math.floor(this.config.ordered.leaseMs / 3);
   }
 
   /** Stops claiming and waits (up to SHUTDOWN_TIMEOUT_MS) for the heads in flight; the others' leases run out. */
@@ -78,8 +104,12 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     await Promise.race([all, new Promise((r) => setTimeout(r, this.config.runtime.shutdownTimeoutMs).unref())]);
   }
 
-  /** Something became due (a key moved on, settling woke keys): claim soon rather than at the next poll. */
+  /**
+   * Something became due (a key moved on, settling woke keys): claim soon rather than at the next
+   * poll, unless claiming is failing: the next attempt waits for its backoff.
+   */
   wake(): void {
+    if (this.claimFailures.failing) return;
     if (this.claiming) this.again = true;
     else this.schedule(WAKE_DELAY_MS);
   }
@@ -106,8 +136,10 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
         // As many as asked for: more may be due already.
         if (claimed.length > 0 && claimed.length === free) delay = 0;
       }
+      this.claimFailures.succeeded();
     } catch (error) {
-      this.log.warn(`claiming ordered keys failed: ${String(error)}`);
+      delay = this.claimFailures.failed(error);
+      this.again = false;
     } finally {
       this.claiming = false;
       this.schedule(this.again ? WAKE_DELAY_MS : delay);
@@ -177,8 +209,9 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private async renew(): Promise<void> {
     try {
       await this.leases.renew([...this.held.values()], this.config.ordered.leaseMs);
+      this.renewalFailures.succeeded();
     } catch (error) {
-      this.log.warn(`renewing ordered keys' leases failed: ${String(error)}`);
+      this.renewalFailures.failed(error);
     }
   }
 }
