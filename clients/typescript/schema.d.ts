@@ -826,7 +826,7 @@ export interface components {
        */
       alert_url?: string | null;
       /**
-       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
        * @example {
        *       "X-Tenant": "acme",
        *       "X-Api-Key": {
@@ -1838,7 +1838,7 @@ export interface components {
        */
       alert_url?: string | null;
       /**
-       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
        * @example {
        *       "X-Tenant": "acme",
        *       "X-Api-Key": {
@@ -1955,7 +1955,7 @@ export interface components {
        */
       alert_url?: string | null;
       /**
-       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
        * @example {
        *       "X-Tenant": "acme",
        *       "X-Api-Key": {

@@ -128,6 +128,9 @@ describe('endpoint authentication: headers, Basic, bearer, OAuth2 client credent
         Host: 'evil',
         Connection: 'close',
         Authorization: 'x',
+        'User-Agent': 'evil-agent',
+        Expect: '100-continue',
+        'Proxy-Status': 'x',
       },
     });
     expect(answer.response.status).toBe(422);
@@ -135,7 +138,10 @@ describe('endpoint authentication: headers, Basic, bearer, OAuth2 client credent
     expect(fields.sort()).toEqual([
       'headers.Authorization CONFLICTS_WITH_AUTH',
       'headers.Connection RESERVED_HEADER',
+      'headers.Expect RESERVED_HEADER',
       'headers.Host RESERVED_HEADER',
+      'headers.Proxy-Status RESERVED_HEADER',
+      'headers.User-Agent RESERVED_HEADER',
       'headers.Webhook-Id RESERVED_HEADER',
       'headers.content-type RESERVED_HEADER',
     ]);

@@ -15,6 +15,7 @@ import {
   parseEndpointInput,
   sameJson,
 } from '../../src/modules/subscriptions/endpoint-settings-input.js';
+import { HEADERS_INPUT_SCHEMA } from '../../src/modules/subscriptions/endpoint-settings.schema.js';
 import { classifyResult, countsAgainstEndpoint } from '../../src/modules/delivery/retry/outcome-classification.js';
 import { RetryPolicy } from '../../src/modules/delivery/retry/retry-policy.js';
 import { clientCertificate, testCa } from '../support/endpoint-auth.js';
@@ -47,6 +48,14 @@ describe('static headers', () => {
     'TE',
     'Upgrade',
     'traceparent',
+    'User-Agent',
+    'user-agent',
+    'Expect',
+    'Keep-Alive',
+    'Proxy-Authorization',
+    'Proxy-Connection',
+    'proxy-anything',
+    'PROXY-STATUS',
   ])('refuses the reserved name %s', (name) => {
     expect(codes({ headers: { [name]: 'x' } })).toEqual([`headers.${name} RESERVED_HEADER`]);
   });
@@ -89,6 +98,20 @@ describe('static headers', () => {
     fc.assert(
       fc.property(token, value, (name, v) => {
         expect(parseEndpointInput({ headers: { [name]: v } }).errors).toEqual([]);
+      }),
+    );
+  });
+
+  it('refuses in the document exactly the names the check reserves', () => {
+    const reservedInSchema = new RegExp(HEADERS_INPUT_SCHEMA.propertyNames.not.pattern);
+    const known = fc.constantFrom('User-Agent', 'expect', 'Proxy-Foo', 'proxy-', 'Webhook-X', 'X-Proxy', 'Agent');
+    const name = fc.oneof(
+      known,
+      fc.stringMatching(HEADER_NAME).filter((n) => n.length <= 64),
+    );
+    fc.assert(
+      fc.property(name, (n) => {
+        expect(reservedInSchema.test(n)).toBe(reservedHeaderReason(n, false) !== undefined);
       }),
     );
   });

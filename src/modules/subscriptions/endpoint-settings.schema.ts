@@ -2,7 +2,7 @@ import { MAX_PEM_LENGTH } from '../../platform/egress/client-certificates.js';
 import {
   OAUTH2_CLIENT_AUTH,
   RESERVED_HEADER_NAMES,
-  RESERVED_HEADER_PREFIX,
+  RESERVED_HEADER_PREFIXES,
 } from '../../platform/egress/endpoint-credentials.js';
 import {
   HEADER_NAME,
@@ -19,7 +19,10 @@ const anyCase = (text: string) =>
   [...text]
     .map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[-.]/g, '\\$&')))
     .join('');
-const RESERVED_PATTERN = `^(?:${RESERVED_HEADER_NAMES.map(anyCase).join('|')}|${anyCase(RESERVED_HEADER_PREFIX)}.*)$`;
+const RESERVED_PATTERN = `^(?:${[
+  ...RESERVED_HEADER_NAMES.map(anyCase),
+  ...RESERVED_HEADER_PREFIXES.map((prefix) => `${anyCase(prefix)}.*`),
+].join('|')})$`;
 
 const printable = (max: number, description?: string) => ({
   type: 'string',
@@ -59,8 +62,8 @@ export const HEADERS_INPUT_SCHEMA = {
   example: { 'X-Tenant': 'acme', 'X-Api-Key': { value: 'k-8f2c…', secret: true } },
   description:
     `Static headers sent with every request to the endpoint: up to ${MAX_HEADERS}, names HTTP tokens (the ` +
-    'signature headers, webhook-*, Host, Content-Length, Content-Type, hop-by-hop headers and trace context are ' +
-    'reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.',
+    'signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers ' +
+    'including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.',
 };
 
 const BASIC = {

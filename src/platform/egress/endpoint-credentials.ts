@@ -53,8 +53,10 @@ export function endpointCredentials(
 
 /**
  * Header names a subscription's static headers may not set: what Hookline writes itself (the
- * signatures, Standard Webhooks' `webhook-*`, the body's framing, trace context) and the hop-by-hop
- * headers of RFC 9110 §7.6.1, which belong to one connection, not to the request.
+ * signatures, Standard Webhooks' `webhook-*`, the body's framing, the user agent, trace context),
+ * `Expect` (its 100-continue handshake is not supported by the egress client, so every request would
+ * fail) and the hop-by-hop headers of RFC 9110 §7.6.1, which belong to one connection, not to the
+ * request.
  */
 export const RESERVED_HEADER_NAMES: readonly string[] = [
   'x-signature',
@@ -64,25 +66,29 @@ export const RESERVED_HEADER_NAMES: readonly string[] = [
   'content-type',
   'content-encoding',
   'transfer-encoding',
+  'user-agent',
+  'expect',
   'connection',
   'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
   'te',
   'trailer',
   'upgrade',
   'traceparent',
   'tracestate',
 ];
-/** Every header whose name starts so is reserved too (Standard Webhooks). */
-export const RESERVED_HEADER_PREFIX = 'webhook-';
+/** Every header whose name starts with one of these is reserved too (Standard Webhooks; proxy hop-by-hop). */
+export const RESERVED_HEADER_PREFIXES: readonly string[] = ['webhook-', 'proxy-'];
 const RESERVED = new Set(RESERVED_HEADER_NAMES);
+const PREFIX_REASONS: Readonly<Record<string, string>> = {
+  'webhook-': 'webhook-* headers carry the Standard Webhooks signature',
+  'proxy-': 'proxy-* headers belong to the connection to a proxy',
+};
 
 /** Why a static header name is refused; undefined when it may be set. `Authorization` only while `auth` is set. */
 export function reservedHeaderReason(name: string, authSet: boolean): string | undefined {
   const lower = name.toLowerCase();
-  if (lower.startsWith(RESERVED_HEADER_PREFIX)) return 'webhook-* headers carry the Standard Webhooks signature';
+  const prefix = RESERVED_HEADER_PREFIXES.find((p) => lower.startsWith(p));
+  if (prefix) return PREFIX_REASONS[prefix];
   if (RESERVED.has(lower)) return `${name} is written by Hookline or belongs to the connection`;
   if (lower === 'authorization' && authSet) return 'Authorization is written by auth; remove auth to set it here';
   return undefined;
