@@ -11,6 +11,8 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** Names and values as they came, alternating: shows a header sent twice, which `headers` folds or drops. */
+  rawHeaders: string[];
   body: string;
   receivedAt: number;
   /** The address the request came from (a proxy's, when one relayed it). */
@@ -111,6 +113,7 @@ export class HttpsReceiver {
           method: req.method ?? '',
           path: req.url ?? '',
           headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+          rawHeaders: req.rawHeaders,
           body: Buffer.concat(chunks).toString('utf8'),
           receivedAt: Date.now(),
           remoteAddress: req.socket.remoteAddress,

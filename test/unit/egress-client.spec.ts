@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { EgressClient } from '../../src/platform/egress/egress-client.js';
 import { EgressGuard } from '../../src/platform/egress/egress-guard.js';
+import { endpointCredentials } from '../../src/platform/egress/endpoint-credentials.js';
+import { USER_AGENT } from '../../src/platform/egress/user-agent.js';
 import { IpPolicy } from '../../src/platform/egress/ip-policy.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { testConfig } from '../support/test-config.js';
@@ -40,6 +42,21 @@ describe('EgressClient', () => {
     expect(seen).toMatchObject({ method: 'POST', path: '/ok', body: '{"a":1}' });
     expect(seen.headers['x-signature']).toBe('sha256=00');
     expect(seen.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends one User-Agent, Hookline/<version>, whatever the request and static headers say', async () => {
+    receiver.responder = () => ({ status: 200 });
+    // A static User-Agent stored before the name was reserved, and a request header in another case.
+    const credentials = endpointCredentials('sub-ua', { 'User-Agent': 'evil-agent', 'X-Tenant': 'acme' }, undefined);
+    await client.post(receiver.url('/ua'), { body: '{}', headers: { 'USER-AGENT': 'other' }, credentials });
+    await client.post(receiver.url('/ua'), { body: '{}' });
+    for (const seen of receiver.requests.slice(-2)) {
+      const agents = seen.rawHeaders.filter((_, i) => i % 2 === 0 && seen.rawHeaders[i].toLowerCase() === 'user-agent');
+      expect(agents).toHaveLength(1);
+      expect(seen.headers['user-agent']).toBe(USER_AGENT);
+    }
+    expect(USER_AGENT).toMatch(/^Hookline\/\d+\.\d+\.\d+/);
+    expect(receiver.requests.at(-2)!.headers['x-tenant']).toBe('acme');
   });
 
   it('reports a non-2xx answer as http_error with its status', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventHistory } from '../events/event-history.js';
 import { SubscriptionReader } from '../subscriptions/subscription-reader.js';
-import { USER_AGENT } from '../delivery/signing/user-agent.js';
+import { USER_AGENT } from '../../platform/egress/user-agent.js';
 import { TEST_EVENT_PREFIX } from '../delivery/delivery-task.js';
 
 /** Signature values are secrets' HMACs: shown as present, never as sent. */

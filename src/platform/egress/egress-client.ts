@@ -6,10 +6,18 @@ import { ClientCertificatePools } from './client-certificates.js';
 import { parseEgressProxy, type EgressProxy } from './connect-tunnel.js';
 import { egressConnector } from './connectors.js';
 import { classifyEgressError, type EgressOutcome } from './egress-errors.js';
-import { Deadline, flattenHeaders, parseHttpsUrl, readBounded, trustedCertificates } from './egress-http.js';
+import {
+  Deadline,
+  flattenHeaders,
+  mergeHeaders,
+  parseHttpsUrl,
+  readBounded,
+  trustedCertificates,
+} from './egress-http.js';
 import { EgressGuard } from './egress-guard.js';
 import { staticAuthorization, type EndpointCredentials } from './endpoint-credentials.js';
 import { OAuth2Tokens, TokenRequestError, type TokenAnswer } from './oauth2-tokens.js';
+import { USER_AGENT } from './user-agent.js';
 
 export type { EgressOutcome } from './egress-errors.js';
 
@@ -50,7 +58,6 @@ interface Exchange {
 }
 
 const MAX_SNIPPET = 4 * 1024;
-const USER_AGENT = 'Hookline-Webhooks/1';
 /** A token request's deadline, at most: a token endpoint is expected to answer at once. */
 const TOKEN_TIMEOUT_MS = 10_000;
 
@@ -121,13 +128,15 @@ export class EgressClient implements OnModuleDestroy {
     const send = async (authorization?: string) => {
       const { result } = await this.exchange(target, started, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          ...credentials?.headers,
-          ...req.headers,
-          ...(authorization && { authorization }),
-        },
+        // Later layers replace earlier ones whatever the case of a name: one value per header, and
+        // Hookline's own user agent and credential win over static headers stored before they were reserved.
+        headers: mergeHeaders(
+          { 'content-type': 'application/json' },
+          credentials?.headers,
+          req.headers,
+          { 'user-agent': USER_AGENT },
+          authorization ? { authorization } : undefined,
+        ),
         body: req.body,
         // What the token and an earlier try left of the deadline (a try past it times out at once).
         timeoutMs: Math.max(1, Math.round(deadlineAt - performance.now())),
@@ -158,7 +167,7 @@ export class EgressClient implements OnModuleDestroy {
     if (typeof target === 'string') return { outcome: 'blocked', body: Buffer.alloc(0), errorMessage: target };
     const answer = await this.exchange(target, performance.now(), {
       method: 'POST',
-      headers: { 'user-agent': USER_AGENT, ...headers },
+      headers: mergeHeaders(headers, { 'user-agent': USER_AGENT }),
       body: form,
       timeoutMs: Math.min(TOKEN_TIMEOUT_MS, this.defaultTimeoutMs),
       dispatcher: this.agent,

@@ -98,6 +98,17 @@ export function flattenHeaders(headers: Record<string, string | string[] | undef
   return flat;
 }
 
+/**
+ * Layers of request headers as one: a later layer's name replaces an earlier one's whatever the case
+ * (a plain spread would keep both `user-agent` and `User-Agent`, and undici would send both).
+ */
+export function mergeHeaders(...layers: (Readonly<Record<string, string>> | undefined)[]): Record<string, string> {
+  const merged = new Map<string, [name: string, value: string]>();
+  for (const layer of layers)
+    for (const [name, value] of Object.entries(layer ?? {})) merged.set(name.toLowerCase(), [name, value]);
+  return Object.fromEntries(merged.values());
+}
+
 /** The bundled and system roots, plus the operator's own CA (private PKI, tests). */
 export function trustedCertificates(caFile: string): string[] {
   const roots = new Set([...getCACertificates('default'), ...getCACertificates('system')]);

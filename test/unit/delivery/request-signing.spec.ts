@@ -1,6 +1,6 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { ed25519SigningKey, hmacSigningKey, signDelivery } from '../../../src/platform/egress/signer.js';
-import { USER_AGENT } from '../../../src/modules/delivery/signing/user-agent.js';
+import { USER_AGENT } from '../../../src/platform/egress/user-agent.js';
 import { signedRequestHeaders } from '../../../src/modules/delivery/signing/request-signing.js';
 
 const now = Date.parse('2026-01-01T12:00:00Z');

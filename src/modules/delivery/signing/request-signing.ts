@@ -1,5 +1,5 @@
 import { signWithKeys, type SigningKey } from '../../../platform/egress/signer.js';
-import { USER_AGENT } from './user-agent.js';
+import { USER_AGENT } from '../../../platform/egress/user-agent.js';
 
 export interface SignedRequestInput {
   /** The message id: the event's id for a delivery, the alert event's for an alert. */
