@@ -4,6 +4,8 @@ import {
   DEFAULT_TOKEN_LIFETIME_S,
   OAuth2Tokens,
   parseTokenAnswer,
+  MAX_TOKEN_KEEP_MS,
+  MIN_TOKEN_KEEP_MS,
   tokenKeepMs,
   TokenRequestError,
   type TokenAnswer,
@@ -37,14 +39,38 @@ describe('tokenKeepMs: how long a token is used', () => {
     expect(tokenKeepMs(120)).toBe(60_000);
     expect(tokenKeepMs(100)).toBe(50_000);
     expect(tokenKeepMs(5)).toBe(2_500);
-    expect(tokenKeepMs(0)).toBe(0);
-    expect(tokenKeepMs(-5)).toBe(0);
-    expect(tokenKeepMs(Number.NaN)).toBe(0);
   });
 
-  it('never reaches the expiry, never leaves more than 60 s, and never uses less than half', () => {
+  it('keeps a token at least 2 s, even one that says it expired (not one token request per delivery)', () => {
+    expect(MIN_TOKEN_KEEP_MS).toBe(2_000);
+    expect(tokenKeepMs(3)).toBe(MIN_TOKEN_KEEP_MS);
+    expect(tokenKeepMs(0)).toBe(MIN_TOKEN_KEEP_MS);
+    expect(tokenKeepMs(-5)).toBe(MIN_TOKEN_KEEP_MS);
+    expect(tokenKeepMs(Number.NaN)).toBe(MIN_TOKEN_KEEP_MS);
+    expect(tokenKeepMs(-Infinity)).toBe(MIN_TOKEN_KEEP_MS);
+  });
+
+  it('keeps a token at most 24 h, even one that says it lives for ever', () => {
+    expect(MAX_TOKEN_KEEP_MS).toBe(86_400_000);
+    expect(tokenKeepMs(1e308)).toBe(MAX_TOKEN_KEEP_MS);
+    expect(tokenKeepMs(Infinity)).toBe(MAX_TOKEN_KEEP_MS);
+    expect(tokenKeepMs(365 * 86_400)).toBe(MAX_TOKEN_KEEP_MS);
+  });
+
+  it('is a finite time between the bounds, whatever the lifetime', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.001, max: 1e7, noNaN: true }), (lifetime) => {
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, 1e308, -1e308)), (lifetime) => {
+        const keep = tokenKeepMs(lifetime);
+        expect(Number.isInteger(keep)).toBe(true);
+        expect(keep).toBeGreaterThanOrEqual(MIN_TOKEN_KEEP_MS);
+        expect(keep).toBeLessThanOrEqual(MAX_TOKEN_KEEP_MS);
+      }),
+    );
+  });
+
+  it('between the bounds, never reaches the expiry, never leaves more than 60 s, and never uses less than half', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 4, max: 86_400 + 60, noNaN: true }), (lifetime) => {
         const keep = tokenKeepMs(lifetime);
         expect(keep).toBeLessThan(lifetime * 1000);
         expect(keep).toBeGreaterThanOrEqual(Math.floor((lifetime * 1000) / 2));

@@ -33,12 +33,22 @@ const requests = counter(
 );
 
 /**
+ * The least time a token is used. An `expires_in` of 0 or less would otherwise cost one token request
+ * per delivery; a token that truly expired first is caught by the one retry after a 401.
+ */
+export const MIN_TOKEN_KEEP_MS = 2_000;
+/** The most time a token is used: one that claims to live for years (or for ever) is still renewed daily. */
+export const MAX_TOKEN_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
  * How long a token is used: until 60 s before it expires, or, for a token that lives less than two
  * minutes, until half its lifetime has passed, so a short-lived token is never used at its edge.
+ * Bounded by MIN_TOKEN_KEEP_MS and MAX_TOKEN_KEEP_MS whatever the token endpoint says.
  */
 export function tokenKeepMs(lifetimeSeconds: number): number {
-  if (!(lifetimeSeconds > 0)) return 0;
-  return Math.floor((lifetimeSeconds - Math.min(60, lifetimeSeconds / 2)) * 1000);
+  const lifetime = lifetimeSeconds > 0 ? lifetimeSeconds : 0;
+  const keep = Math.floor((lifetime - Math.min(60, lifetime / 2)) * 1000);
+  return Math.min(MAX_TOKEN_KEEP_MS, Math.max(MIN_TOKEN_KEEP_MS, keep));
 }
 
 interface Held {
