@@ -201,10 +201,21 @@ describe('operations: recovery of failed deliveries', () => {
     const start = Date.parse((kept.parameters as { since: string }).since);
     expect(start).toBeGreaterThan(Date.now() - 31 * 86_400_000); // the oldest kept: retention is 30 days here
 
-    // Not a timestamp, not a status, an unknown field: outside the document, sent raw.
-    const bad = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, { since: 'yesterday', status: 'some', extra: 1 });
+    // Not a timestamp, a day not on the calendar, not a status, an unknown field: outside the document, sent raw.
+    const bad = await api.raw.post(`/v1/webhooks/${sub}/recoveries`, {
+      since: 'yesterday',
+      until: '2026-02-30T00:00:00Z',
+      status: 'some',
+      extra: 1,
+    });
     expectErrorBody(bad, 422, 'VALIDATION_ERROR');
-    expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'since', 'status']);
+    const fields = bad.body.error.details.map((d: { field: string }) => d.field).sort();
+    expect(fields).toEqual(['extra', 'since', 'status', 'until']);
+    const dateDetails = bad.body.error.details.filter((d: { field: string }) => ['since', 'until'].includes(d.field));
+    expect(dateDetails.map((d: { code: string; message: string }) => [d.code, d.message.replace(/^\w+/, '')])).toEqual([
+      ['INVALID', ' must be an RFC 3339 date-time such as 2026-01-31T12:00:00Z'],
+      ['INVALID', ' must be an RFC 3339 date-time such as 2026-01-31T12:00:00Z'],
+    ]);
 
     expectErrorBody(await api.POST('/webhooks/{id}/recoveries', { ...byId(randomUUID()), body }), 404, 'NOT_FOUND');
     // An ordered subscription's events are in its keys: a recovery would send them out of order.
