@@ -269,5 +269,12 @@ describe('REST /v1/webhooks', () => {
       422,
       'VALIDATION_ERROR',
     );
+    // Integers too large for the document's range are out of range, not "not an integer".
+    const huge = await client.raw.get(`/v1/webhooks?offset=99999999999999&limit=${'9'.repeat(30)}`);
+    expectErrorBody(huge, 422, 'VALIDATION_ERROR');
+    expect([...huge.body.error.details].sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+      { field: 'limit', code: 'OUT_OF_RANGE', message: 'limit must be an integer from 1 to 100' },
+      { field: 'offset', code: 'OUT_OF_RANGE', message: 'offset must be an integer from 0 to 100000' },
+    ]);
   });
 });

@@ -1,7 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { queryInt } from '../../platform/http/cursor-page.query.js';
+import { QueryInt } from '../../platform/http/cursor-page.query.js';
 import { Optional } from '../../platform/http/validation.js';
 import type { MinuteCount, MinuteLatency } from '../delivery/attempt-log/attempt-log.types.js';
 
@@ -9,10 +7,7 @@ import type { MinuteCount, MinuteLatency } from '../delivery/attempt-log/attempt
 export class DeliveryStatsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 24, default: 24 })
   @Optional()
-  @Transform(queryInt)
-  @IsInt()
-  @Min(1)
-  @Max(24)
+  @QueryInt(1, 24)
   hours?: number;
 }
 

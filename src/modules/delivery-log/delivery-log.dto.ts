@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { CursorPageQuery, QueryInt } from '../../platform/http/cursor-page.query.js';
 import { IsDateTime, Optional } from '../../platform/http/validation.js';
 
 export const OUTCOMES = [
@@ -25,10 +24,7 @@ export class DeliveryLogQuery extends CursorPageQuery {
 
   @ApiPropertyOptional({ minimum: 100, maximum: 599 })
   @Optional()
-  @Transform(queryInt)
-  @IsInt()
-  @Min(100)
-  @Max(599)
+  @QueryInt(100, 599)
   status_code?: number;
 
   @ApiPropertyOptional()

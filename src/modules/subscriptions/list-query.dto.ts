@@ -1,8 +1,7 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { SUBSCRIPTION_STATUSES } from './subscription.dto.js';
-import { CursorPageQuery, queryInt } from '../../platform/http/cursor-page.query.js';
+import { CursorPageQuery, QueryInt } from '../../platform/http/cursor-page.query.js';
 import { Optional } from '../../platform/http/validation.js';
 
 export const SORTS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
@@ -53,10 +52,7 @@ export class ListQueryDto extends IntersectionType(ReadQueryDto, CursorPageQuery
     description: 'Rows to skip: from the start of the list, or with `after` from the cursor on',
   })
   @Optional()
-  @Transform(queryInt)
-  @IsInt()
-  @Min(0)
-  @Max(100000)
+  @QueryInt(0, 100000)
   offset?: number;
 
   @ApiPropertyOptional({ enum: SORTS, default: 'created_at', description: 'Leading minus for descending' })

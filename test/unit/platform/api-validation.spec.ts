@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { ArgumentMetadata } from '@nestjs/common';
 import { AppError, type FieldError } from '../../../src/platform/errors/app-error.js';
 import { apiValidationPipe, isDateTime } from '../../../src/platform/http/validation.js';
+import { ListQueryDto } from '../../../src/modules/subscriptions/list-query.dto.js';
 import { DeliveryLogQuery } from '../../../src/modules/delivery-log/delivery-log.dto.js';
 
 /** The details the API's validation pipe answers with; empty when the value passes. */
@@ -53,5 +54,30 @@ describe('date-times (format: date-time)', () => {
     const malformed = await detailsOf({ from: 'yesterday' }, DeliveryLogQuery);
     expect(rolledOver).toEqual(malformed);
     expect(rolledOver).toEqual(['from INVALID: from must be an RFC 3339 date-time such as 2026-01-31T12:00:00Z']);
+  });
+});
+
+describe('integer query parameters', () => {
+  it.each([
+    [{ offset: '99999999999999' }, 'offset OUT_OF_RANGE: offset must be an integer from 0 to 100000'],
+    [{ offset: '-1' }, 'offset OUT_OF_RANGE: offset must be an integer from 0 to 100000'],
+    [{ limit: '9'.repeat(400) }, 'limit OUT_OF_RANGE: limit must be an integer from 1 to 100'],
+    [{ limit: '-' + '9'.repeat(40) }, 'limit OUT_OF_RANGE: limit must be an integer from 1 to 100'],
+    [{ limit: '0' }, 'limit OUT_OF_RANGE: limit must be an integer from 1 to 100'],
+    [{ limit: 'abc' }, 'limit INVALID_TYPE: limit must be an integer from 1 to 100'],
+    [{ limit: '1.5' }, 'limit INVALID_TYPE: limit must be an integer from 1 to 100'],
+  ])('answers %j with the allowed range', async (query, detail) => {
+    expect(await detailsOf(query, ListQueryDto)).toEqual([detail]);
+  });
+
+  it('takes every integer in range, and names the range for every integer outside it', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), async (n) => {
+        const details = await detailsOf({ offset: String(n) }, ListQueryDto);
+        expect(details).toEqual(
+          n >= 0n && n <= 100_000n ? [] : ['offset OUT_OF_RANGE: offset must be an integer from 0 to 100000'],
+        );
+      }),
+    );
   });
 });
