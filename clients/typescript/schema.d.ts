@@ -1641,7 +1641,7 @@ export interface components {
       /** Format: uuid */
       subscription_id: string;
       type: string;
-      /** @description What the subscription's filter says of it (sent anyway) */
+      /** @description What the subscription's filter says of it (sent anyway); left out when the subscription has no filter */
       filter?: components['schemas']['FilterTestResultDto'];
     };
     AttemptSummaryDto: {

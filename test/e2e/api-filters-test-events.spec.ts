@@ -130,6 +130,8 @@ describe('REST: subscription filters, filter tests and test events', () => {
         body: { type: 'order.updated', data: { order_id: 'o-1', status: 'shipped' } },
       });
       expect(sent.status).toBe(202);
+      // A subscription without a filter: the answer has no `filter`, as the guide says.
+      expect(Object.keys(sent.body).sort()).toEqual(['event_id', 'subscription_id', 'type']);
       await eventually(() => h.receiver.deliveries('/test-failing').length > 0, 30_000, 'the failing test event');
       await new Promise((r) => setTimeout(r, 4_000)); // past the first retry tier (1 s)
       expect(h.receiver.deliveries('/test-failing')).toHaveLength(1);

@@ -32,7 +32,8 @@ class TestEventSentDto {
   @ApiProperty() type: string;
   @ApiPropertyOptional({
     type: FilterTestResultDto,
-    description: "What the subscription's filter says of it (sent anyway)",
+    description:
+      "What the subscription's filter says of it (sent anyway); left out when the subscription has no filter",
   })
   filter?: FilterTestResultDto;
 }
