@@ -106,6 +106,10 @@ describe('ordered keys: block, skip and redrive', () => {
     const rest = firsts('/block', 'stuck').filter((b) => b.data.n > 0);
     expect(rest.map((b) => b.sequence)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(rest[0].previous_event_id).toBe(events[0].id);
+    // Delivered on, no longer blocked: a stale head named is a moved head; no head named, a key not blocked.
+    expectErrorBody(await action('skip', { key: 'stuck', event_id: events[0].id }), 409, 'ORDERED_KEY_HEAD_MOVED');
+    expectErrorBody(await action('redrive', { key: 'stuck', event_id: events[1].id }), 409, 'ORDERED_KEY_HEAD_MOVED');
+    expectErrorBody(await action('redrive', { key: 'stuck' }), 409, 'ORDERED_KEY_NOT_BLOCKED');
 
     const log = await h.fixtures.db.query<{ event_id: string; outcome: string; trigger: string }>(
       `SELECT event_id, outcome, trigger FROM delivery_attempts WHERE tenant_id = $1 AND subscription_id = $2

@@ -123,8 +123,9 @@ export class LaneKeysRepository {
         [address.tenantId, address.subscriptionId, address.orderingKey],
       )) as HeadRow[];
       if (!row) return 'not_found' as const;
-      if (!row.blocked_at || row.event_id === null) return 'not_blocked' as const;
+      // A named head that is no longer the head: the key moved on, blocked again or not.
       if (eventId !== undefined && eventId !== row.event_id) return 'head_moved' as const;
+      if (!row.blocked_at || row.event_id === null) return 'not_blocked' as const;
       await act(tx, headOf(address, row));
       return undefined;
     });
