@@ -8,6 +8,7 @@ import {
   type OperationOutcome,
 } from '../../src/modules/operations/runner/operation-handler.js';
 import { OperationFailure, type OperationRun } from '../../src/modules/operations/runner/operation-run.js';
+import { OperationLeasesRepository } from '../../src/modules/operations/runner/operation-leases.repository.js';
 import { OperationsRunner } from '../../src/modules/operations/runner/operations-runner.js';
 import { MediumStack } from '../support/medium.js';
 import { eventually } from '../support/pipeline-fixtures.js';
@@ -48,12 +49,14 @@ const done: OperationOutcome = { result: { rows: 3 }, resultUrl: '/v1/results/me
 describe('OperationsRunner (medium)', () => {
   let stack: MediumStack;
   let runner: OperationsRunner;
+  let leases: OperationLeasesRepository;
   const scripted = new ScriptedHandlers();
 
   beforeAll(async () => {
     stack = await MediumStack.start({ env: { OPERATIONS_POLL_MS: '100', OPERATIONS_LEASE_MS: '3000' } });
     const module = await stack.module(OperationsRunnerModule, [{ provide: OperationHandlers, useValue: scripted }]);
     runner = module.get(OperationsRunner);
+    leases = module.get(OperationLeasesRepository);
   });
   afterAll(() => stack?.close());
 
@@ -141,6 +144,29 @@ describe('OperationsRunner (medium)', () => {
     const id = await operation(() => Promise.reject(error));
 
     expect(await settled(id)).toMatchObject({ status: 'FAILED', error: expected, lease_owner: null, result: null });
+  });
+
+  it('takes tenants in turn: the tenant with fewer operations running goes before an older queue', async () => {
+    // A namespace no runner of the suite polls, so the claims below are the only ones.
+    const namespace = `${stack.prefix}-turns`;
+    const [busy, quiet] = [`busy-${randomUUID()}`, `quiet-${randomUUID()}`];
+    const insert = async (tenant: string, running: boolean) => {
+      const id = randomUUID();
+      await stack.fixtures.db.query(
+        `INSERT INTO operations (id, tenant_id, namespace, kind, parameters, status, lease_owner, lease_expires_at)
+         VALUES ($1, $2, $3, 'report', '{}', $4, $5, CASE WHEN $4 = 'PENDING' THEN NULL ELSE now() + interval '1 minute' END)`,
+        [id, tenant, namespace, running ? 'IN_PROGRESS' : 'PENDING', running ? 'elsewhere' : null],
+      );
+      return id;
+    };
+    await insert(busy, true);
+    const queued = [await insert(busy, false), await insert(busy, false)];
+    const other = await insert(quiet, false);
+
+    const claimed = [];
+    for (let i = 0; i < 3; i++) claimed.push((await leases.claim(namespace, 'medium', 60_000))?.id);
+    // The quiet tenant first (none running), then the busy one's queue, oldest first.
+    expect(claimed).toEqual([other, ...queued]);
   });
 
   it('leaves an operation alone while another live runner holds its lease', async () => {

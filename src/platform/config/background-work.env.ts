@@ -41,7 +41,7 @@ export class BackgroundWorkEnvironment extends OrderedDeliveryEnvironment {
   @Max(60000)
   OPERATIONS_POLL_MS = 1000;
 
-  /** Operations one runner instance works on at once. */
+  /** Operations one runner instance works on at once; tenants take turns, the one with fewest running first. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()

@@ -20,9 +20,11 @@ export class OperationLeasesRepository {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * The oldest operation of the namespace that needs a holder: PENDING, or started but abandoned
-   * (lease expired or released). SKIP LOCKED lets concurrent runners claim different operations
-   * without waiting on each other.
+   * The next operation of the namespace that needs a holder: PENDING, or started but abandoned
+   * (lease expired or released). Tenants take turns: the one with the fewest operations running
+   * goes first, then the oldest, so a tenant's queue of long recoveries delays another tenant's
+   * operation by one run at most rather than by the whole queue. SKIP LOCKED lets concurrent
+   * runners claim different operations without waiting on each other.
    */
   async claim(namespace: string, owner: string, leaseMs: number): Promise<OperationEntity | null> {
     const result = await this.db.query(
@@ -32,10 +34,13 @@ export class OperationLeasesRepository {
               lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2 / 1000.0),
               runs = o.runs + 1
         WHERE o.id = (
-          SELECT id FROM operations
-           WHERE namespace = $3 AND status IN ('PENDING', 'IN_PROGRESS', 'CANCELLING')
-             AND (status = 'PENDING' OR lease_expires_at IS NULL OR lease_expires_at < now())
-           ORDER BY created_at
+          SELECT c.id FROM operations c
+           WHERE c.namespace = $3 AND c.status IN ('PENDING', 'IN_PROGRESS', 'CANCELLING')
+             AND (c.status = 'PENDING' OR c.lease_expires_at IS NULL OR c.lease_expires_at < now())
+           ORDER BY (SELECT count(*) FROM operations r
+                      WHERE r.namespace = $3 AND r.tenant_id = c.tenant_id AND r.status IN ('IN_PROGRESS', 'CANCELLING')
+                        AND r.lease_expires_at >= now()),
+                    c.created_at
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING o.*`,
