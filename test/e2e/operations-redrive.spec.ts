@@ -161,6 +161,15 @@ describe('operations: dead-letter redrive', () => {
     expect(left.map((r) => r.id)).toEqual([rows[0], rows[2]].sort());
   });
 
+  it("skips a deleted subscription's records, which stay parked", async () => {
+    const seed = new OperationsSeed(h.fixtures.db, h.tenant);
+    const gone = await seed.parked(randomUUID(), `evt_${randomUUID()}`, 'exhausted', new Date(Date.now() - MIN));
+    const final = await redrive({ dead_letter_ids: [gone] });
+    expect(final.result).toEqual({ matched: 1, redriven: 0, skipped: 1 });
+    const { rows } = await h.fixtures.db.query(`SELECT redriven_at FROM dead_letters WHERE id = $1`, [gone]);
+    expect(rows).toEqual([{ redriven_at: null }]);
+  });
+
   it('validates filters', async () => {
     const { api } = h;
     // Not a timestamp, not a reason, an unknown field, not an object: outside the document, sent raw.

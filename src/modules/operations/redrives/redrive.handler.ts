@@ -3,6 +3,7 @@ import { AppConfig } from '../../../platform/config/app-config.js';
 import { RecordRejectedError } from '../../../platform/kafka/produce-errors.js';
 import { readDeliveryTask, type DeliveryTaskV1, type DeliveryTaskV2 } from '../../delivery/delivery-task.js';
 import type { AlertEventV1 } from '../../delivery/failures/alert-event.js';
+import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { ManualTasks } from '../manual-tasks.js';
 import type { OperationHandler, OperationOutcome } from '../runner/operation-handler.js';
 import type { OperationRun } from '../runner/operation-run.js';
@@ -34,6 +35,9 @@ interface RedriveCheckpoint {
 type Redrivable =
   | { kind: 'task'; row: RedrivableDeadLetter; task: DeliveryTaskV2 }
   | { kind: 'alert'; row: RedrivableDeadLetter; alert: AlertEventV1; value: Buffer };
+
+const subscriptionOf = (item: Redrivable) =>
+  item.kind === 'task' ? item.task.subscription_id : item.alert.subscription_id;
 
 function redrivable(row: RedrivableDeadLetter, tenantId: string): Redrivable | null {
   let parsed: Partial<DeliveryTaskV2> | Partial<DeliveryTaskV1> | Partial<AlertEventV1> | null;
@@ -78,6 +82,7 @@ export class RedriveHandler implements OperationHandler {
     private readonly deadLetters: DeadLettersRepository,
     private readonly tasks: ManualTasks,
     private readonly config: AppConfig,
+    private readonly subscriptions: SubscriptionReader,
   ) {}
 
   async run(run: OperationRun): Promise<OperationOutcome> {
@@ -124,10 +129,11 @@ export class RedriveHandler implements OperationHandler {
   /** Sends what the claimed rows hold; when the send fails, the claims are given back before the run retries. */
   private async sendClaimed(tenantId: string, batch: RedrivableDeadLetter[], operationId: string) {
     try {
-      return await this.sendAccepted(
+      const sendable = await this.ofLiveSubscriptions(
         tenantId,
         batch.flatMap((row) => redrivable(row, tenantId) ?? []),
       );
+      return await this.sendAccepted(tenantId, sendable);
     } catch (error) {
       await this.deadLetters.releaseClaims(
         tenantId,
@@ -136,6 +142,17 @@ export class RedriveHandler implements OperationHandler {
       );
       throw error;
     }
+  }
+
+  /**
+   * What still has a subscription to go to: a deleted subscription's parked records are skipped and
+   * stay parked (its deliveries would be dropped, counted as redriven).
+   */
+  private async ofLiveSubscriptions(tenantId: string, items: Redrivable[]): Promise<Redrivable[]> {
+    const ids = [...new Set(items.map((item) => subscriptionOf(item)))];
+    const live = new Set<string>();
+    for (const id of ids) if (await this.subscriptions.exists(tenantId, id)) live.add(id);
+    return items.filter((item) => live.has(subscriptionOf(item)));
   }
 
   /**
