@@ -1,6 +1,7 @@
 import { isMessageId, MESSAGE_ID } from '../../platform/egress/signer.js';
 import { nestsDeeperThan } from '../../platform/json/json-text.js';
 import { PoisonMessageError, type EnvelopeProblem } from './ingest-errors.js';
+import { isRealInstant } from '../../platform/time/real-instant.js';
 
 /**
  * The public contract of publishing an event: the envelope's rules, checked here and nowhere else
@@ -36,8 +37,6 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
 /**
  * A valid `created_at` as the UTC instant Postgres stores, its fraction of a second kept whole.
  * The envelope allows any offset within a day; Postgres takes at most ±15:59 (and the delivered
@@ -52,21 +51,7 @@ export function utcInstant(createdAt: string): string {
 /** A real instant: a date on the calendar, a time of day, an offset within a day. */
 export function isTimestamp(text: string): boolean {
   const m = TIMESTAMP.exec(text);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((n) => Number(n ?? 0));
-  return (
-    year >= 1 &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysIn(year, month) &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetHours <= 23 &&
-    offsetMinutes <= 59 &&
-    !Number.isNaN(Date.parse(text))
-  );
+  return m !== null && isRealInstant(m, text);
 }
 
 /**

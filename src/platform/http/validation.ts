@@ -1,33 +1,16 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 import { AppError, type FieldError } from '../errors/app-error.js';
+import { isRealInstant } from '../time/real-instant.js';
 import { screenBody } from './inherited-names.js';
 
 /** RFC 3339 date-time (OpenAPI's `format: date-time`): date, time, and a zone (Z or ±hh:mm). */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-/**
- * RFC 3339 and a real instant: a day that is on the calendar (Date.parse rolls 2026-02-30 over to
- * March 2), a time of day, an offset within a day.
- */
+/** RFC 3339 and a real instant (see isRealInstant). */
 export function isDateTime(value: unknown): boolean {
   const m = typeof value === 'string' ? DATE_TIME.exec(value) : null;
-  if (!m) return false;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((n) => Number(n ?? 0));
-  return (
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysIn(year, month) &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetHours <= 23 &&
-    offsetMinutes <= 59 &&
-    !Number.isNaN(Date.parse(value as string))
-  );
+  return m !== null && isRealInstant(m, value as string);
 }
 
 /** A timestamp as the document's `format: date-time` says: RFC 3339, and a real instant. */
