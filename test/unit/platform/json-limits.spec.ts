@@ -8,6 +8,8 @@ describe('request body limits', () => {
     expect(refusedContent(JSON.parse('{"emoji":"\\ud83d\\ude00"}'))).toBeUndefined();
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
+        // fast-check may name a member __proto__, refused for its own reason (the next test).
+        fc.pre(!JSON.stringify(value).includes('"__proto__":'));
         // fast-check's strings are well formed: nothing in them is refused…
         expect(refusedContent(value)).toBeUndefined();
         // …and one lone surrogate next to them always is.
