@@ -7,6 +7,9 @@ import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
 import { gauge } from '../../platform/telemetry/metrics.js';
 import { TopicNames } from '../../topology.js';
 
+/** Failures that stay until an operator acts (credentials, certificates, ACLs). */
+const REFUSALS = new Set(['kafka_authentication_failed', 'kafka_tls_failed', 'kafka_authorization_failed']);
+
 const BACKGROUND_PROBE_MS = 5_000;
 
 /**
@@ -30,7 +33,7 @@ export class ChangelogFreshness implements OnModuleDestroy {
   private closed = false;
   private readonly topic: string;
   private readonly log = new Logger('ChangelogFreshness');
-  /** Reading the end offsets: logged once per change, tried again after 1 s doubling up to 30 s. */
+  /** Reading the end offsets: logged once per change; refused, tried again after 1 s doubling up to 30 s. */
   private readonly endsFailures = new FailureLog(this.log, {
     failing: "cannot read the changelog's end offsets",
     recovered: "the changelog's end offsets are readable again",
@@ -158,7 +161,9 @@ export class ChangelogFreshness implements OnModuleDestroy {
       const { code, detail, fix } = classifyKafkaFailure(error, this.kafka.failureContext);
       // The class and its fix are the cause: a detail naming each broker in turn is not a change.
       const delay = this.endsFailures.failed(error, `${code} ${fix}`, `${code}: ${detail}. To fix: ${fix}`);
-      this.endsFailure = { error, retryAt: Date.now() + delay };
+      // A refusal lasts until an operator acts: back off. A broker away (a restart) comes back by
+      // itself, and ingest waits on this read: the next probe tries at once.
+      if (REFUSALS.has(code)) this.endsFailure = { error, retryAt: Date.now() + delay };
       throw error;
     }
   }

@@ -66,4 +66,21 @@ describe("ChangelogFreshness while the changelog's end offsets cannot be read", 
     ]);
     await freshness.onModuleDestroy();
   });
+
+  it('tries again at once while the broker is only away (a restart), logging it once', async () => {
+    let down: Error | undefined = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9092'), {
+      code: 'ECONNREFUSED',
+    });
+    const { kafka, admin } = kafkaWith(async () => {
+      if (down) throw down;
+    });
+    const freshness = new ChangelogFreshness(kafka, {} as PipelineHealth, { subscriptions: 'subs' } as TopicNames);
+    for (let i = 0; i < 5; i++) expect(await freshness.freshWithin(Date.now(), 50)).toBe(false);
+    expect(admin.connect).toHaveBeenCalledTimes(5);
+    expect(warn).toHaveBeenCalledTimes(1);
+    down = undefined;
+    // Back at once: no backoff to wait out.
+    expect(await freshness.freshWithin(Date.now(), 50)).toBe(true);
+    await freshness.onModuleDestroy();
+  });
 });
