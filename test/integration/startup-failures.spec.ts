@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,8 @@ import { securedListeners } from '../support/secured-kafka.js';
 import { TEST_DATABASE_URL, TEST_KEY_RING } from '../support/test-config.js';
 
 const MAIN = 'dist/src/main.js';
+/** Services still running: killed after each test, so one that outlives its test (a timeout) is no orphan. */
+const running = new Set<ChildProcess>();
 
 /** Runs the built service with env and returns its exit code, output and how long it took. */
 function runService(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
@@ -21,11 +23,13 @@ function runService(env: Record<string, string>): Promise<{ code: number | null;
         ...env,
       },
     });
+    running.add(child);
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     const killer = setTimeout(() => child.kill('SIGKILL'), 75_000);
     child.on('exit', (code) => {
+      running.delete(child);
       clearTimeout(killer);
       resolve({ code, output, ms: Date.now() - started });
     });
@@ -36,6 +40,7 @@ describe('start-up failures end the process with one clear message', () => {
   beforeAll(() => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`make build\` (make test does) first`);
   });
+  afterEach(() => running.forEach((child) => child.kill('SIGKILL')));
 
   it('stops on a bad configuration value, naming the variable', async () => {
     const result = await runService({ PORT: 'eighty', DATABASE_URL: TEST_DATABASE_URL });
