@@ -22,7 +22,10 @@ describe('operations: a runner killed mid-operation', () => {
 
   beforeAll(async () => {
     h = await PipelineHarness.start({
-      env: operationsEnv('api', { OPERATIONS_LEASE_MS: '2000', OPERATIONS_BATCH_SIZE: String(BATCH) }),
+      // Short, so the dead holder's lease runs out soon; renewed every third of it, so a runner whose
+      // event loop a loaded machine stalls for a second or two still keeps it (at 2 s, a fresh-clone
+      // run saw a live runner lose its lease and claim the operation a third time).
+      env: operationsEnv('api', { OPERATIONS_LEASE_MS: '4000', OPERATIONS_BATCH_SIZE: String(BATCH) }),
       subscriptions: [{ url: 'https://127.0.0.1:9/x', events: ['order.*'] }],
       beforeApp: seedManyEvents(EVENTS, 20),
     });
