@@ -1,14 +1,11 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Admin } from 'kafkajs';
-import { classifyKafkaFailure } from '../../platform/kafka/kafka-failure.js';
+import { classifyKafkaFailure, needsOperator } from '../../platform/kafka/kafka-failure.js';
 import { KafkaService } from '../../platform/kafka/kafka.service.js';
 import { FailureLog } from '../../platform/logging/failure-log.js';
 import { PipelineHealth } from '../../platform/kafka/pipeline-health.js';
 import { gauge } from '../../platform/telemetry/metrics.js';
 import { TopicNames } from '../../topology.js';
-
-/** Failures that stay until an operator acts (credentials, certificates, ACLs). */
-const REFUSALS = new Set(['kafka_authentication_failed', 'kafka_tls_failed', 'kafka_authorization_failed']);
 
 const BACKGROUND_PROBE_MS = 5_000;
 
@@ -163,7 +160,7 @@ export class ChangelogFreshness implements OnModuleDestroy {
       const delay = this.endsFailures.failed(error, `${code} ${fix}`, `${code}: ${detail}. To fix: ${fix}`);
       // A refusal lasts until an operator acts: back off. A broker away (a restart) comes back by
       // itself, and ingest waits on this read: the next probe tries at once.
-      if (REFUSALS.has(code)) this.endsFailure = { error, retryAt: Date.now() + delay };
+      if (needsOperator(code)) this.endsFailure = { error, retryAt: Date.now() + delay };
       throw error;
     }
   }

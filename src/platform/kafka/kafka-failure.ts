@@ -10,6 +10,13 @@ export type KafkaFailureCode =
   | 'kafka_unreachable'
   | 'kafka_unavailable';
 
+/**
+ * Whether a failure lasts until an operator acts (credentials, certificates, ACLs), rather than
+ * passing by itself as a broker that is only away does: what is worth backing off from.
+ */
+export const needsOperator = (code: KafkaFailureCode): boolean =>
+  code === 'kafka_authentication_failed' || code === 'kafka_tls_failed' || code === 'kafka_authorization_failed';
+
 export interface KafkaFailure {
   code: KafkaFailureCode;
   topic?: string;
