@@ -10,6 +10,7 @@ import { DeadLetterWriter } from './platform/kafka/dead-letter.writer.js';
 import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transport.js';
 import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
+import { WrittenWatermarks } from './platform/kafka/written-watermarks.js';
 import { configureHttp } from './platform/http/configure-http.js';
 
 /** What the served OpenAPI document states beyond the code: the batch limit and the live event catalog. */
@@ -65,6 +66,7 @@ export async function startApp(config: AppConfig): Promise<INestApplication> {
     app.get(DeadLetterWriter),
     app.get(PipelineHealth),
     app.get(SubscriptionPressure),
+    app.get(WrittenWatermarks),
   );
   drainPipelineFirst(app, pipeline);
   try {

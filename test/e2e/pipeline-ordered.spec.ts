@@ -27,6 +27,8 @@ function firstArrivals(requests: ReceivedRequest[]): Map<string, Delivered[]> {
 /** The key whose lease the test makes lapse while its first event's request is open. */
 const LAPSING = 'lapsing';
 const HOLD_MS = 10_000;
+/** How long the unordered subscription's endpoint holds a request, well within DELIVERY_TIMEOUT_MS. */
+const SLOW_MS = 12_000;
 
 describe('ordered delivery: a key at a time, in the order of its partition', () => {
   let h: PipelineHarness;
@@ -42,9 +44,11 @@ describe('ordered delivery: a key at a time, in the order of its partition', () 
       },
       subscriptions: [
         { path: '/ordered', events: ['order.*'], ordering: { key: 'event.data.account', on_exhausted: 'skip' } },
+        { path: '/slow', events: ['slow.*'] },
       ],
     });
     h.receiver.responder = (req) => {
+      if (req.path === '/slow') return { status: 200, delayMs: SLOW_MS };
       const { id, data } = bodyOf(req);
       if (data.account === LAPSING) {
         // The key's first event is answered slowly once: its lease is made to lapse meanwhile.
@@ -119,4 +123,27 @@ describe('ordered delivery: a key at a time, in the order of its partition', () 
     const [next] = requestsFor(events[1].id);
     expect(next.receivedAt).toBeGreaterThanOrEqual(head.answeredAt!);
   }, 60_000);
+  it('numbers an ordered event while an earlier record of its partition waits on a slow delivery', async () => {
+    // Both records in one ingest partition: the first one's delivery (in ingest's own time, the
+    // direct lane) holds its offset's commit until the endpoint answers.
+    const slow = envelope('slow.updated', { account: 'elsewhere', n: 0 });
+    const ordered = envelope('order.updated', { account: 'behind-slow', n: 0 });
+    const send = (e: typeof slow) =>
+      h.kafka.send(h.config.ingest.topics[0], [
+        { partition: 0, key: 'any', value: JSON.stringify(e), headers: { 'tenant-id': h.tenant } },
+      ]);
+    await send(slow);
+    await eventually(() => h.receiver.deliveries('/slow').length > 0, 30_000, 'the slow request open');
+    const publishedAt = Date.now();
+    await send(ordered);
+
+    await eventually(() => h.delivered([ordered], ['/ordered']), SLOW_MS, 'the ordered event delivered');
+    const [arrival] = h.receiver.deliveries('/ordered').filter((r) => bodyOf(r).id === ordered.id);
+    const [held] = h.receiver.deliveries('/slow');
+    // Delivered while the slow request was still open, not once its record was committed.
+    expect(held.answeredAt ?? Infinity).toBeGreaterThan(arrival.receivedAt);
+    expect(arrival.receivedAt - publishedAt).toBeLessThan(SLOW_MS / 2);
+    expect(bodyOf(arrival).sequence).toBe(1);
+    await eventually(() => held.answeredAt !== undefined, 30_000, 'the slow request answered');
+  }, 90_000);
 });

@@ -93,6 +93,9 @@ export class IngestService {
     // From here on its tasks may reach endpoints: a second try of this record (this one failing
     // below) is a possible replay, which finds the event stored and checks the attempt log.
     message.mayBeReplay = true;
+    // Its rows are written (the event, its numbers, its ordered entries): the ordered lane may number
+    // what follows it while its deliveries run, which can take a whole request timeout.
+    message.markWritten?.();
     await this.fanOut.hand(tasks);
     ingested[event.format]++;
     return { eventId: id, tenantId, tasks: tasks.length };

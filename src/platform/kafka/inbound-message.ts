@@ -22,6 +22,13 @@ export interface InboundMessage {
    * finished never reach a handler.
    */
   mayBeReplay?: boolean;
+  /**
+   * Set by the consumer base: the handler calls it once the record's own writes are durable and only
+   * hand-offs remain (deliveries under way). The record is not finished, and its offset is not
+   * committed, until the handler returns; WrittenWatermarks tells readers of those writes how far
+   * they are complete.
+   */
+  markWritten?: () => void;
   /** Set by the consumer base when the record must step aside (its key's endpoint stalls): defer it, do not process it. */
   stepAside?: boolean;
 }

@@ -16,6 +16,7 @@ import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
 import { parkReasonOf } from './poison-record.error.js';
 import { isKafkaAccessError } from './kafka-failure.js';
 import type { TopicSpec } from './pipeline-topology.js';
+import { WrittenWatermarks } from './written-watermarks.js';
 
 export class BootCheckError extends Error {}
 
@@ -45,6 +46,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     private readonly health: PipelineHealth,
     /** The judge of the records' keys (for the delivery stage: the subscriptions' pressure). */
     private readonly pressure: KeyPressure,
+    private readonly watermarks: WrittenWatermarks = new WrittenWatermarks(),
   ) {
     super();
   }
@@ -63,7 +65,11 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     try {
       const active = this.activeTopics();
       this.checkHandlers(active);
-      for (const spec of active) this.consumers.push(this.createConsumer(spec));
+      for (const spec of active) {
+        const consumer = this.createConsumer(spec);
+        this.consumers.push(consumer);
+        this.watermarks.register(spec.topic, () => consumer.writtenWatermarks);
+      }
       this.exposeOccupancy(active);
       this.health.addGate('consumers', () => this.consumersVerdict());
       if (this.kafka.isStarted) await this.startConsumers(active);

@@ -40,6 +40,8 @@ export class OffsetTracker {
   /** Begun records, in offset order, until the prefix before them is finished. */
   private readonly window: number[] = [];
   private readonly done = new Set<number>();
+  /** Begun records whose own writes are durable (markWritten), until they are finished. */
+  private readonly written = new Set<number>();
   /** The next offset to read: every offset below it was read, skipped, or does not exist. */
   private nextExpected: number;
   /** The inherited finished ranges not read yet. */
@@ -94,8 +96,27 @@ export class OffsetTracker {
 
   complete(offset: number): void {
     this.done.add(offset);
-    while (this.window.length > 0 && this.done.delete(this.window[0])) this.window.shift();
+    while (this.window.length > 0 && this.done.delete(this.window[0])) this.written.delete(this.window.shift()!);
     this.version++;
+  }
+
+  /**
+   * The handler of a begun record says its own writes are durable: what remains of it are hand-offs
+   * (deliveries under way). It stays unfinished, and a commit still does not cover it.
+   */
+  markWritten(offset: number): void {
+    const begun = offset < this.nextExpected && offset >= (this.window[0] ?? this.nextExpected);
+    if (begun && !this.done.has(offset)) this.written.add(offset);
+  }
+
+  /**
+   * The offset below which every record is finished or written: the first begun record that is
+   * neither, else the next one to read. Never below the commit's position; -1 before anything is
+   * known of the partition.
+   */
+  writtenBelow(): number {
+    for (const offset of this.window) if (!this.done.has(offset) && !this.written.has(offset)) return offset;
+    return this.nextExpected;
   }
 
   /**

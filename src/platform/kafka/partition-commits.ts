@@ -54,6 +54,11 @@ export class PartitionCommits {
     return [...this.trackers].map(([partition, tracker]) => [partition, tracker.inFlight]);
   }
 
+  /** Per partition: the offset below which every record is finished or written (OffsetTracker.writtenBelow). */
+  writtenBelow(): [partition: number, below: number][] {
+    return [...this.trackers].map(([partition, tracker]) => [partition, tracker.writtenBelow()]);
+  }
+
   /** The partition's tracker, when it has one already (no await on the steady path). */
   trackerOf(partition: number): OffsetTracker | undefined {
     return this.trackers.get(partition);

@@ -140,6 +140,11 @@ export class PartitionedConsumer {
     return this.commits.occupancy();
   }
 
+  /** Per assigned partition: the offset below which every record is finished or its own writes are durable. */
+  get writtenWatermarks(): [partition: number, below: number][] {
+    return this.commits.writtenBelow();
+  }
+
   /**
    * Joins the group and starts consuming. A Kafka failure does not reject: it is reported
    * (onKafkaFailure) and the consumer starts again by itself (ConsumerRestarts), as it does
@@ -268,8 +273,10 @@ export class PartitionedConsumer {
   /** Handles the record unless its partition went to another member meanwhile, then marks it finished. */
   private async run(message: InboundMessage, tracker: OffsetTracker): Promise<void> {
     if (!this.commits.owns(message.partition, tracker)) return;
+    const offset = Number(message.offset);
+    message.markWritten = () => tracker.markWritten(offset);
     await processRecord(message, this.options);
-    tracker.complete(Number(message.offset));
+    tracker.complete(offset);
   }
 
   /** Partitions waiting for room for longer than the pressure owner's blockedAfterMs: the buffer does not drain. */

@@ -167,4 +167,66 @@ describe('OffsetTracker', () => {
       { numRuns: 500 },
     );
   });
+  it('lets its written watermark run past a record whose writes are done while its commit waits for it', () => {
+    const t = new OffsetTracker(100);
+    commit(t, 10);
+    [10, 11, 12].forEach((o) => t.begin(o));
+    expect(t.writtenBelow()).toBe(10);
+    t.markWritten(10);
+    t.complete(11);
+    // 10 is still under way (its deliveries): the commit stays at it, the written watermark does not.
+    expect(t.toCommit()?.map.base).toBe(10);
+    expect(t.writtenBelow()).toBe(12);
+    t.markWritten(12);
+    expect(t.writtenBelow()).toBe(13);
+    t.complete(10);
+    t.complete(12);
+    expect(t.writtenBelow()).toBe(13);
+    // A mark for a record finished already, or never begun, changes nothing.
+    t.markWritten(10);
+    t.markWritten(20);
+    t.begin(13);
+    expect(t.writtenBelow()).toBe(13);
+  });
+
+  /** Every record below the watermark is finished or written; the commit's position is never past it. */
+  it('never puts its written watermark past a record that is neither finished nor written', () => {
+    const steps = fc.array(
+      fc.record({ kind: fc.constantFrom('begin', 'write', 'complete'), gap: fc.nat(2), pick: fc.nat() }),
+      { maxLength: 150 },
+    );
+    fc.assert(
+      fc.property(fc.nat(1_000), steps, (start, script) => {
+        const t = new OffsetTracker(1_000_000, inheritanceOf(undefined, start));
+        const open = new Set<number>();
+        const written = new Set<number>();
+        let next = start;
+        for (const { kind, gap, pick } of script) {
+          if (kind === 'begin') {
+            const offset = next + gap;
+            t.toCommit(offset);
+            t.begin(offset);
+            open.add(offset);
+            next = offset + 1;
+            continue;
+          }
+          if (open.size === 0) continue;
+          const offset = [...open][pick % open.size];
+          if (kind === 'write') {
+            t.markWritten(offset);
+            written.add(offset);
+          } else {
+            t.complete(offset);
+            open.delete(offset);
+          }
+          const below = t.writtenBelow();
+          for (const o of open) if (o < below) expect(written.has(o)).toBe(true);
+          const unwritten = [...open].filter((o) => !written.has(o));
+          expect(below).toBe(unwritten.length > 0 ? Math.min(...unwritten) : next);
+          expect(below).toBeGreaterThanOrEqual(t.toCommit()?.map.base ?? below);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

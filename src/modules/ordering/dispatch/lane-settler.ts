@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { Admin } from 'kafkajs';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { KafkaService } from '../../../platform/kafka/kafka.service.js';
+import { WrittenWatermarks } from '../../../platform/kafka/written-watermarks.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { Handlers } from '../../../topology.js';
 import { LaneSettlementRepository } from '../lane/lane-settlement.repository.js';
@@ -17,9 +18,9 @@ const SETTLE_BATCH = 2_000;
 
 /**
  * Puts the lane's new entries in order. Ingest works on a partition's records concurrently, so an
- * entry may be written before an earlier record's; it is numbered only once the ingest group's
- * committed offset is past it (every record below that offset has finished ingest: its entries are
- * written). Then each partition's entries are numbered in offset order, each key's sequence after
+ * entry may be written before an earlier record's; it is numbered only once every record below it
+ * has written its entries: the ingest group's committed offset is past it, or the written watermark
+ * of the instance reading the partition (WrittenWatermarks) is. Then each partition's entries are numbered in offset order, each key's sequence after
  * its last. Every instance with the lane may do it; one at a time per partition.
  */
 @Injectable()
@@ -38,6 +39,7 @@ export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly kafka: KafkaService,
     private readonly settlement: LaneSettlementRepository,
     private readonly dispatcher: LaneDispatcher,
+    private readonly written: WrittenWatermarks,
   ) {
     this.sources = kafka.topology.topics
       .filter((t) => t.consumer.handler === Handlers.ingest)
@@ -97,15 +99,23 @@ export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
     return woken;
   }
 
-  /** The ingest group's committed offset of every partition of the ingest topics that has one. */
+  /**
+   * Per partition of the ingest topics: the offset below which every record has finished ingest or
+   * written its entries. That is the group's committed offset, or, for the partitions this
+   * instance reads, its own written watermark, which runs ahead of the commit while a record's
+   * deliveries are under way (direct dispatch holds the commit for up to a request timeout).
+   */
   private async watermarks(): Promise<{ topic: string; partition: number; below: string }[]> {
     const admin = await (this.admin ??= this.connect());
     const all = await Promise.all(
       this.sources.map(async ({ topic, group }) => {
         const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
-        return (committed?.partitions ?? [])
-          .filter((p) => Number(p.offset) > 0)
-          .map((p) => ({ topic, partition: p.partition, below: p.offset }));
+        const below = this.written.of(topic);
+        for (const { partition, offset } of committed?.partitions ?? [])
+          below.set(partition, Math.max(Number(offset), below.get(partition) ?? 0));
+        return [...below]
+          .filter(([, offset]) => offset > 0)
+          .map(([partition, offset]) => ({ topic, partition, below: String(offset) }));
       }),
     );
     return all.flat();
