@@ -5,29 +5,13 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { projectRoot } from '../../platform/project-root.js';
 import { negotiatesItself } from '../../platform/http/content-negotiation.js';
+import { setPageSecurityHeaders } from '../../platform/http/page-security.js';
 
 /** Where `make build` (vite) writes the console; see console/vite.config.mjs. */
 export const consoleDir = () => join(projectRoot(), 'dist', 'console');
 
-/**
- * The console may only talk to this API and load its own files: no CDN, no fonts, no framing.
- * Styles allow 'unsafe-inline' because the chart library sizes its canvas with style attributes.
- */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
-
 function securityHeaders(res: ServerResponse, path: string): void {
-  res.setHeader('Content-Security-Policy', CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  setPageSecurityHeaders(res);
   // Hashed asset names never change content; index.html must be fetched again to pick up a new build.
   res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
 }

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { setPageSecurityHeaders } from './page-security.js';
 import { getMetadataStorage } from 'class-validator';
 import { completeContract } from './openapi-contract.js';
 import { asOpenApi31 } from './openapi-31.js';
@@ -85,6 +87,11 @@ function describeBatch(document: OpenAPIObject, batchMaxItems: number): void {
 /** The document at GET /v1/openapi.json, with interactive docs at /docs. */
 export function mountOpenApi(app: INestApplication, facts: ContractFacts): void {
   const document = buildOpenApiDocument(app, facts);
+  // Swagger UI's pages get the console's policy: its scripts are its own files, and it calls only this API.
+  app.use('/docs', (_req: unknown, res: ServerResponse, next: () => void) => {
+    setPageSecurityHeaders(res);
+    next();
+  });
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'v1/openapi.json',
     yamlDocumentUrl: 'v1/openapi.yaml',
