@@ -3,6 +3,7 @@ import type { Admin } from 'kafkajs';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { KafkaService } from '../../../platform/kafka/kafka.service.js';
 import { WrittenWatermarks } from '../../../platform/kafka/written-watermarks.js';
+import { FailureLog } from '../../../platform/logging/failure-log.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { Handlers } from '../../../topology.js';
 import { LaneSettlementRepository } from '../lane/lane-settlement.repository.js';
@@ -13,6 +14,9 @@ const settledEntries = counter(
   'Events of ordered subscriptions given their key sequence, once no earlier record of their ingest partition could still come',
 );
 
+/** The wait after a failed settle, doubling while it fails (a new admin connection each time). */
+const SETTLE_RETRY_FIRST_MS = 500;
+const SETTLE_RETRY_MAX_MS = 10_000;
 /** Entries numbered per statement; a partition with more goes on at once. */
 const SETTLE_BATCH = 2_000;
 
@@ -32,7 +36,8 @@ export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
   /** Per `${topic}/${partition}`: the committed offset everything below which is numbered already. */
   private readonly settledBelow = new Map<string, string>();
   private readonly sources: { topic: string; group: string }[];
-  private failing = false;
+  /** The broker or Postgres away: logged once per cause, tried less often while it lasts. */
+  private readonly failures: FailureLog;
 
   constructor(
     private readonly config: AppConfig,
@@ -41,6 +46,12 @@ export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dispatcher: LaneDispatcher,
     private readonly written: WrittenWatermarks,
   ) {
+    this.failures = new FailureLog(this.log, {
+      failing: 'settling ordered events failed',
+      recovered: 'settling ordered events works again',
+      firstDelayMs: Math.max(config.ordered.pollMs, SETTLE_RETRY_FIRST_MS),
+      maxDelayMs: Math.max(config.ordered.pollMs, SETTLE_RETRY_MAX_MS),
+    });
     this.sources = kafka.topology.topics
       .filter((t) => t.consumer.handler === Handlers.ingest)
       .map((t) => ({ topic: t.topic, group: t.consumer.group }));
@@ -56,28 +67,27 @@ export class LaneSettler implements OnApplicationBootstrap, OnModuleDestroy {
     await this.admin?.then((a) => a.disconnect()).catch(() => undefined);
   }
 
-  private schedule(): void {
+  private schedule(delayMs = this.config.ordered.pollMs): void {
     if (this.stopping) return;
-    this.timer = setTimeout(() => void this.tick(), this.config.ordered.pollMs);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
   }
 
   private async tick(): Promise<void> {
+    let delay: number | undefined;
     try {
       let woken = 0;
       for (const { topic, partition, below } of await this.watermarks())
         woken += await this.settle(topic, partition, below);
       if (woken > 0) this.dispatcher.wake();
-      if (this.failing) this.log.log('settling ordered events again');
-      this.failing = false;
+      this.failures.succeeded();
     } catch (error) {
-      // The broker or Postgres away: keys already in order go on; new ones wait for the next tick.
-      if (!this.failing) this.log.warn(`settling ordered events failed: ${String(error)}`);
-      this.failing = true;
+      // Keys already in order go on; new ones wait until settling works again.
+      delay = this.failures.failed(error);
       const admin = this.admin;
       this.admin = undefined;
       void admin?.then((a) => a.disconnect()).catch(() => undefined);
     } finally {
-      this.schedule();
+      this.schedule(delay);
     }
   }
 
