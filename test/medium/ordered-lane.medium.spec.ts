@@ -1,11 +1,8 @@
 import { Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import {
-  LaneLeasesRepository,
-  type ClaimedHead,
-  type HeldKey,
-} from '../../src/modules/ordering/lane/lane-leases.repository.js';
+import type { ClaimedHead, HeldKey } from '../../src/modules/ordering/lane/lane-heads.js';
+import { LaneLeasesRepository } from '../../src/modules/ordering/lane/lane-leases.repository.js';
 import { LaneSettlementRepository } from '../../src/modules/ordering/lane/lane-settlement.repository.js';
 import { MediumStack } from '../support/medium.js';
 import { testConfig } from '../support/test-config.js';

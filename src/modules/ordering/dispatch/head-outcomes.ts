@@ -8,7 +8,8 @@ import { AttemptWriter } from '../../delivery/dispatch/attempt-writer.js';
 import { TaskForwarder, type TaskPlacement } from '../../delivery/dispatch/task-forwarder.js';
 import type { NextStep } from '../../delivery/retry/retry-policy.js';
 import type { OnExhausted } from '../../subscriptions/ordering-setting.js';
-import { LaneLeasesRepository, type ClaimedHead } from '../lane/lane-leases.repository.js';
+import type { ClaimedHead } from '../lane/lane-heads.js';
+import { LaneLeasesRepository } from '../lane/lane-leases.repository.js';
 import { skippedHeads } from '../ordering-metrics.js';
 import { skipRecord } from './head-task.js';
 

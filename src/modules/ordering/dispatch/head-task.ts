@@ -3,7 +3,7 @@ import { pooledRandomBytes } from '../../../platform/ids/random-pool.js';
 import type { AttemptRecord } from '../../delivery/dispatch/attempt-record.js';
 import type { DeliveryTaskV2, DeliveryTrigger } from '../../delivery/delivery-task.js';
 import { envelopeBody } from '../../delivery/task-record.js';
-import type { ClaimedHead, HeadEvent } from '../lane/lane-leases.repository.js';
+import type { ClaimedHead, HeadEvent } from '../lane/lane-heads.js';
 
 /** The head's next attempt: its first (initial, or manual once redriven), or a retry. */
 function triggerOf(head: Pick<ClaimedHead, 'attempts' | 'redriven'>): DeliveryTrigger {

@@ -6,7 +6,8 @@ import { gauge } from '../../../platform/telemetry/metrics.js';
 import { DeliveryService } from '../../delivery/dispatch/delivery.service.js';
 import { SubscriptionPressure } from '../../delivery/pressure/subscription-pressure.js';
 import { MatchingService } from '../../matching/matching.service.js';
-import { LaneLeasesRepository, type ClaimedHead, type Quota } from '../lane/lane-leases.repository.js';
+import type { ClaimedHead } from '../lane/lane-heads.js';
+import { LaneLeasesRepository, type Quota } from '../lane/lane-leases.repository.js';
 import { HeadOutcomes } from './head-outcomes.js';
 import { headTask } from './head-task.js';
 

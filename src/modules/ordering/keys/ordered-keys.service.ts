@@ -11,7 +11,7 @@ import type { DeliveryTaskV2 } from '../../delivery/delivery-task.js';
 import { SubscriptionReader } from '../../subscriptions/subscription-reader.js';
 import { headTask, skipRecord } from '../dispatch/head-task.js';
 import { LaneKeysRepository, type HeadAction, type KeyAddress, type KeyRow } from '../lane/lane-keys.repository.js';
-import type { ClaimedHead, HeadEvent } from '../lane/lane-leases.repository.js';
+import type { ClaimedHead, HeadEvent } from '../lane/lane-heads.js';
 import { skippedHeads } from '../ordering-metrics.js';
 import {
   OrderedKeyActionDto,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AttemptSummary } from '../../delivery/attempt-history.js';
-import { claimedOf, type ClaimedHead } from './lane-leases.repository.js';
+import { claimedOf, type ClaimedHead } from './lane-heads.js';
 
 /** A key as the API shows it, read with its head event. */
 export interface KeyRow {
