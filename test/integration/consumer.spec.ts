@@ -305,4 +305,37 @@ describe('PartitionedConsumer', () => {
     expect(handled.sort()).toEqual(['flaky', 'good']);
     expect(flakyFailures).toBe(5);
   }, 60_000);
+  it('stops at once while a record waits out an outage, leaving it to the next reader', async () => {
+    const topic = await freshTopic();
+    const group = uniqueId('g-');
+    await send(topic, [
+      { key: 'a', value: 'first' },
+      { key: 'b', value: 'during-outage' },
+    ]);
+    let away = true;
+    const handled: string[] = [];
+    const handle = async (m: InboundMessage) => {
+      const value = m.value!.toString();
+      if (value === 'during-outage' && away) throw new TransientError('schema registry away');
+      handled.push(value);
+    };
+    const first = consumer(topic, group, { handle });
+    await first.start();
+    await eventually(async () => (await committed(group, topic)) === 1);
+    const stopStarted = Date.now();
+    await first.stop(30_000);
+    // Not the 30 s shutdown timeout: the failing record was given up at the stop.
+    expect(Date.now() - stopStarted).toBeLessThan(10_000);
+    expect(await committed(group, topic)).toBe(1);
+
+    away = false;
+    const next = consumer(topic, group, { handle });
+    await next.start();
+    try {
+      await eventually(async () => (await committed(group, topic)) === 2, 40_000);
+    } finally {
+      await next.stop(5000);
+    }
+    expect(handled).toEqual(['first', 'during-outage']);
+  }, 90_000);
 });

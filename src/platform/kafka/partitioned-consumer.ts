@@ -69,6 +69,8 @@ export class PartitionedConsumer {
   private commitTimer?: NodeJS.Timeout;
   private readonly restarts: ConsumerRestarts;
   private stopping = false;
+  /** Aborted by stop(): records still failing are left to the partition's next reader. */
+  private readonly stopSignal = new AbortController();
   /** Joined its group at least once (readiness). */
   joined = false;
   /** Topics of partitions the group handed this member but that it does not consume (another deployment's). */
@@ -185,6 +187,7 @@ export class PartitionedConsumer {
   /** Stops intake, lets in-flight records finish (up to timeoutMs), commits, disconnects. */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
+    this.stopSignal.abort();
     this.restarts.stop();
     this.resumeTimers.forEach((t) => clearTimeout(t));
     try {
@@ -270,13 +273,15 @@ export class PartitionedConsumer {
     void this.run({ ...message, stepAside: true }, tracker).finally(() => this.stepsAside--);
   }
 
-  /** Handles the record unless its partition went to another member meanwhile, then marks it finished. */
+  /**
+   * Handles the record unless its partition went to another member meanwhile, then marks it
+   * finished; a record still failing when the consumer stops stays unfinished (processRecord).
+   */
   private async run(message: InboundMessage, tracker: OffsetTracker): Promise<void> {
     if (!this.commits.owns(message.partition, tracker)) return;
     const offset = Number(message.offset);
     message.markWritten = () => tracker.markWritten(offset);
-    await processRecord(message, this.options);
-    tracker.complete(offset);
+    if (await processRecord(message, this.options, this.stopSignal.signal)) tracker.complete(offset);
   }
 
   /** Partitions waiting for room for longer than the pressure owner's blockedAfterMs: the buffer does not drain. */

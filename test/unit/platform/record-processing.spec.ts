@@ -65,4 +65,38 @@ describe('a record through its handler', () => {
   it('never parks the record of a consumer without quarantine (the DLQ): it retries until the handler succeeds', async () => {
     expect(await run(new AfterEffectError(new Error('x')), 6, false)).toEqual({ handle: 7, parked: [] });
   });
+  it('leaves a record that keeps failing unfinished once the consumer stops, without another try', async () => {
+    const stopping = new AbortController();
+    let calls = 0;
+    const handle = async () => {
+      calls++;
+      throw Object.assign(new Error('registry away'), { transient: true });
+    };
+    const done = processRecord(message, { handle, quarantine: async () => undefined, logger }, stopping.signal);
+    await jest.advanceTimersByTimeAsync(3_000);
+    const triedBeforeStop = calls;
+    stopping.abort();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await done).toBe(false);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(triedBeforeStop);
+    expect(triedBeforeStop).toBeGreaterThan(1);
+  });
+
+  it('finishes a record that succeeds, or is quarantined, whether or not a stop comes after', async () => {
+    const stopping = new AbortController();
+    const ok = processRecord(message, { handle: async () => undefined, logger }, stopping.signal);
+    stopping.abort();
+    expect(await ok).toBe(true);
+    const parked = processRecord(
+      message,
+      {
+        handle: () => Promise.reject(new PoisonRecordError('too_large', 'x')),
+        quarantine: async () => undefined,
+        logger,
+      },
+      stopping.signal,
+    );
+    expect(await parked).toBe(true);
+  });
 });
