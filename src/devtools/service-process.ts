@@ -96,6 +96,11 @@ export class ServiceProcess {
     return this.child?.pid;
   }
 
+  /** Whether it has ended, by itself or by a signal. */
+  get exited(): boolean {
+    return this.child !== undefined && (this.child.exitCode !== null || this.child.signalCode !== null);
+  }
+
   get baseUrl(): string {
     return `http://127.0.0.1:${this.env.PORT}`;
   }

@@ -20,13 +20,17 @@ export interface TokenRequest {
  */
 export class OAuthTokenEndpoint {
   readonly requests: TokenRequest[] = [];
+  /** The audience of the tokens issued from now on: another than the broker's makes it refuse them. */
+  audience: string;
   private server?: Server;
 
   constructor(
     private readonly listeners: SecuredListeners,
     private readonly clients: Record<string, string>,
     private readonly lifetimeSeconds = 60,
-  ) {}
+  ) {
+    this.audience = listeners.oauth.audience;
+  }
 
   get url(): string {
     return `https://127.0.0.1:${(this.server!.address() as AddressInfo).port}/oauth2/token`;
@@ -60,7 +64,7 @@ export class OAuthTokenEndpoint {
             .setProtectedHeader({ alg: 'RS256', kid: oauth.kid, typ: 'JWT' })
             .setSubject(id)
             .setIssuer(oauth.issuer)
-            .setAudience(oauth.audience)
+            .setAudience(this.audience)
             .setIssuedAt()
             .setExpirationTime(`${this.lifetimeSeconds}s`)
             .sign(key)

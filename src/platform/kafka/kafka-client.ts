@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
-import { Kafka, logLevel, type KafkaConfig, type SASLOptions } from 'kafkajs';
+import { Kafka, logLevel, type KafkaConfig, type Mechanism, type SASLOptions } from 'kafkajs';
 import type { AppConfig } from '../config/app-config.js';
 import type { KafkaSasl, KafkaSecurity } from '../config/connection-security.js';
+import { oauthBearerAuthenticator } from './oauth-bearer-authenticator.js';
 import { CachedToken, clientCredentialsToken, OAuthTokenError, type Token } from './oauth-token-source.js';
 // Before any client exists: every connection's request queue gets the fixed throttle check, and a
 // group coordinator lookup keeps the brokers' answer (a missing group ACL) as its error's cause.
@@ -46,11 +47,15 @@ export function tlsOptions(security: KafkaSecurity): ConnectionOptions | undefin
   };
 }
 
-/** One token cache per configuration: every client of a process shares its tokens. */
+/** One token cache per configuration. */
 const tokenCaches = new WeakMap<AppConfig, CachedToken>();
 
-/** kafkajs's SASL options for the configured mechanism; OAUTHBEARER and AWS_MSK_IAM share a token cache per configuration. */
-export function saslOptions(config: AppConfig): SASLOptions | undefined {
+/**
+ * kafkajs's SASL options for the configured mechanism. OAUTHBEARER and AWS_MSK_IAM (a token over
+ * OAUTHBEARER) authenticate with Hookline's own OAUTHBEARER exchange (oauth-bearer-authenticator.ts),
+ * which reports a refused token as one, with tokens from the configuration's shared cache.
+ */
+export function saslOptions(config: AppConfig): SASLOptions | Mechanism | undefined {
   const sasl = config.kafka.security.sasl;
   if (!sasl) return undefined;
   switch (sasl.mechanism) {
@@ -60,13 +65,19 @@ export function saslOptions(config: AppConfig): SASLOptions | undefined {
       return { mechanism: 'scram-sha-256', username: sasl.username, password: sasl.password };
     case 'SCRAM-SHA-512':
       return { mechanism: 'scram-sha-512', username: sasl.username, password: sasl.password };
-    default: {
-      let cache = tokenCaches.get(config);
-      if (!cache) tokenCaches.set(config, (cache = new CachedToken(tokenFetcher(sasl, config.kafka.security))));
-      const tokens = cache;
-      return { mechanism: 'oauthbearer', oauthBearerProvider: async () => ({ value: await tokens.value() }) };
-    }
+    default:
+      return { mechanism: 'oauthbearer', authenticationProvider: oauthBearerAuthenticator(bearerTokens(config)) };
   }
+}
+
+/** The configuration's token cache (OAUTHBEARER, AWS_MSK_IAM): every client of a process shares its tokens. */
+export function bearerTokens(config: AppConfig): CachedToken {
+  const sasl = config.kafka.security.sasl;
+  if (!sasl || 'username' in sasl)
+    throw new Error(`KAFKA_SASL_MECHANISM ${sasl?.mechanism ?? '(none)'} uses no tokens`);
+  let cache = tokenCaches.get(config);
+  if (!cache) tokenCaches.set(config, (cache = new CachedToken(tokenFetcher(sasl, config.kafka.security))));
+  return cache;
 }
 
 function tokenFetcher(sasl: Exclude<KafkaSasl, { username: string }>, security: KafkaSecurity): () => Promise<Token> {

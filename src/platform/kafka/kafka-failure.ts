@@ -81,6 +81,8 @@ interface ErrorShape {
   code?: string;
   message?: string;
   topic?: string;
+  /** The SASL mechanism of a refused authentication, where Hookline's authenticator names it. */
+  mechanism?: string;
   cause?: unknown;
   originalError?: unknown;
   errors?: unknown[];
@@ -111,6 +113,12 @@ export function classifyKafkaFailure(error: unknown, where: KafkaFailureContext 
   const has = (test: (e: ErrorShape) => boolean) => errors.find(test);
   const denied = has((e) => e.type !== undefined && AUTHORIZATION_TYPES.has(e.type));
   if (denied) return authorization(denied, errors, where, detail);
+  if (has((e) => e.name === 'KafkaJSSASLAuthenticationError' && e.mechanism === 'OAUTHBEARER'))
+    return {
+      code: 'kafka_authentication_failed',
+      detail,
+      fix: `the brokers refused the OAuth token${where.principal ? ` of ${where.principal}` : ''}: its principal (the subject), scope or audience is not what they accept, or it is expired or signed by a key they do not trust; check what the identity provider issues for KAFKA_SASL_OAUTH_CLIENT_ID and KAFKA_SASL_OAUTH_SCOPE, or the brokers' OAUTHBEARER settings (sasl.oauthbearer.expected.audience, expected.issuer, jwks.endpoint.url)`,
+    };
   if (
     has(
       (e) =>

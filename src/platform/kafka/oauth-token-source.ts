@@ -51,6 +51,18 @@ export class CachedToken {
       .finally(() => (this.pending = undefined));
     return (await this.pending).value;
   }
+
+  /**
+   * Forgets `value` if it is still the cached token (the brokers refused it), so the next caller
+   * fetches another: an identity provider fixed meanwhile (audience, scope) takes effect at once,
+   * not when the refused token would have been renewed. A newer token stays.
+   */
+  discard(value: string): void {
+    if (this.current?.value === value) {
+      this.current = undefined;
+      this.refreshAt = 0;
+    }
+  }
 }
 
 export interface ClientCredentials {

@@ -3,7 +3,7 @@ import { generate } from 'selfsigned';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig } from '../../../src/platform/config/app-config.js';
-import { saslOptions, tlsOptions } from '../../../src/platform/kafka/kafka-client.js';
+import { bearerTokens, saslOptions, tlsOptions } from '../../../src/platform/kafka/kafka-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hookline-kafka-client-'));
 const pem = (name: string, text = `-----BEGIN ${name}-----\n`) => {
@@ -66,16 +66,15 @@ describe('the Kafka client factory', () => {
         KAFKA_SASL_MECHANISM: 'AWS_MSK_IAM',
         AWS_REGION: 'eu-west-1',
       });
-      const sasl = saslOptions(config) as { mechanism: string; oauthBearerProvider: () => Promise<{ value: string }> };
-      expect(sasl.mechanism).toBe('oauthbearer');
-      const { value } = await sasl.oauthBearerProvider();
+      expect(saslOptions(config)).toEqual({ mechanism: 'oauthbearer', authenticationProvider: expect.any(Function) });
+      const value = await bearerTokens(config).value();
       const signed = new URL(Buffer.from(value, 'base64url').toString('utf8'));
       expect(signed.host).toBe('kafka.eu-west-1.amazonaws.com');
       expect(signed.searchParams.get('Action')).toBe('kafka-cluster:Connect');
       expect(signed.searchParams.get('X-Amz-Credential')).toMatch(
         /^AKIAEXAMPLEKEY000000\/\d{8}\/eu-west-1\/kafka-cluster\//,
       );
-      expect((await sasl.oauthBearerProvider()).value).toBe(value);
+      expect(await bearerTokens(config).value()).toBe(value);
     } finally {
       process.env = saved;
     }

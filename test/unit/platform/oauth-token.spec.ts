@@ -25,6 +25,18 @@ describe('OAuth token cache', () => {
     expect(source.calls()).toBe(2);
   });
 
+  it('fetches anew after the brokers refused the cached token, but keeps a newer one', async () => {
+    const clock = { now: 0 };
+    const source = endpoint([300_000], clock);
+    const cache = new CachedToken(source.fetchToken, () => clock.now);
+    expect(await cache.value()).toBe('token-1');
+    cache.discard('token-1');
+    expect(await cache.value()).toBe('token-2');
+    cache.discard('token-1'); // a late refusal of the old token
+    expect(await cache.value()).toBe('token-2');
+    expect(source.calls()).toBe(2);
+  });
+
   it('shares one request among concurrent callers', async () => {
     const clock = { now: 0 };
     const source = endpoint([60_000], clock);
