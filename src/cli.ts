@@ -9,11 +9,19 @@ import { registerSecretsCommands } from './modules/secrets-at-rest/secrets-comma
 
 const program = new Command('hookline').description('Hookline operations command line');
 
+/**
+ * The configuration of the commands that touch only Postgres (and the key ring): migrate,
+ * api-keys, operator-keys, secrets status. Kafka settings are not read, so one they never use
+ * cannot stop them. The demo runs the service through Kafka and loads everything; the operation
+ * commands (recover, redrive, report, secrets re-encrypt) go through the API and load nothing.
+ */
+const databaseOnly = () => AppConfig.fromProcessEnv({ kafka: false });
+
 program
   .command('migrate')
   .description('apply pending database migrations')
   .action(async () => {
-    const applied = await runMigrations(AppConfig.fromProcessEnv());
+    const applied = await runMigrations(databaseOnly());
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
   });
 
@@ -24,10 +32,10 @@ program
     await runDemo();
   });
 
-registerApiKeyCommands(program, () => AppConfig.fromProcessEnv());
-registerOperatorKeyCommands(program, () => AppConfig.fromProcessEnv());
+registerApiKeyCommands(program, databaseOnly);
+registerOperatorKeyCommands(program, databaseOnly);
 registerOperationCommands(program);
-registerSecretsCommands(program, () => AppConfig.fromProcessEnv());
+registerSecretsCommands(program, databaseOnly);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`hookline: ${error instanceof Error ? error.message : String(error)}`);

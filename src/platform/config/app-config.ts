@@ -53,6 +53,21 @@ import {
 export { ConfigError };
 
 /**
+ * What a process uses of the configuration. The service and the demo use all of it; the CLI's
+ * commands that touch only Postgres (and the key ring) leave Kafka out, so a Kafka setting they
+ * never use (a SASL mechanism without its password) cannot stop them.
+ */
+export interface ConfigUse {
+  /** false: the Kafka variables are neither read nor validated, and reading `kafka` throws. */
+  kafka: boolean;
+}
+
+const EVERYTHING: ConfigUse = { kafka: true };
+
+/** The Kafka section's variables: KAFKA_*, and AWS_REGION, which only AWS_MSK_IAM reads. */
+const isKafkaVariable = (name: string) => name.startsWith('KAFKA_') || name === 'AWS_REGION';
+
+/**
  * The validated, typed configuration. Built once from the environment and injected everywhere.
  * Callers read it by concern (`config.kafka.brokers`, `config.delivery.retrySchedule`), each value
  * parsed here once (lists as arrays, durations as ms) and frozen; nothing outside this folder reads
@@ -67,7 +82,7 @@ export class AppConfig {
   readonly api: ApiSettings;
   readonly verification: VerificationSettings;
   readonly database: DatabaseSettings;
-  readonly kafka: KafkaSettings;
+  private readonly kafkaSection?: KafkaSettings;
   /** The schema registry's URL without user-info, its credentials and trusted CAs. */
   readonly registry: Readonly<RegistryConnection>;
   readonly catalog: CatalogSettings;
@@ -84,7 +99,7 @@ export class AppConfig {
   readonly metrics: MetricsSettings;
   readonly secrets: SecretsSettings;
 
-  constructor(env: Environment) {
+  constructor(env: Environment, use: ConfigUse = EVERYTHING) {
     this.env = Object.freeze(env);
     const roles = list(env.ROLES);
     this.roles = new Set(roles.includes('all') ? ROLES : (roles as Role[]));
@@ -93,7 +108,7 @@ export class AppConfig {
     this.api = frozen(apiSettings(env));
     this.verification = frozen(verificationSettings(env));
     this.database = frozen(databaseSettings(env));
-    this.kafka = frozen(kafkaSettings(env));
+    if (use.kafka) this.kafkaSection = frozen(kafkaSettings(env));
     this.registry = frozen(registrySettings(env));
     this.catalog = frozen(catalogSettings(env));
     this.ingest = frozen(ingestSettings(env));
@@ -111,29 +126,37 @@ export class AppConfig {
     this.secrets = frozen(secretsSettings(env));
   }
 
+  /** The Kafka settings; throws in a process whose configuration was loaded without them (ConfigUse). */
+  get kafka(): KafkaSettings {
+    if (!this.kafkaSection)
+      throw new ConfigError('the Kafka settings were not loaded: this command was declared not to use Kafka');
+    return this.kafkaSection;
+  }
+
   hasRole(role: Role): boolean {
     return this.roles.has(role);
   }
 
   /** The configuration of this process, from its environment: the entry points' one read of process.env. */
-  static fromProcessEnv(): AppConfig {
-    return AppConfig.fromEnv(process.env);
+  static fromProcessEnv(use: ConfigUse = EVERYTHING): AppConfig {
+    return AppConfig.fromEnv(process.env, use);
   }
 
   /**
    * Validates a raw environment, where any variable NAME may be given as the path of a file holding
    * its value instead (NAME_FILE, as Kubernetes mounts Secrets); throws one ConfigError naming every
-   * bad variable, never a value.
+   * bad variable, never a value. Without `use.kafka`, the Kafka variables are left out: they keep
+   * their defaults, which nothing reads.
    */
-  static fromEnv(source: Record<string, string | undefined>): AppConfig {
-    const known = Object.keys(new Environment());
+  static fromEnv(source: Record<string, string | undefined>, use: ConfigUse = EVERYTHING): AppConfig {
+    const known = Object.keys(new Environment()).filter((name) => use.kafka || !isKafkaVariable(name));
     const { values, problems } = withFileValues(source, known);
     const raw = Object.fromEntries(Object.entries(values).filter(([k, v]) => known.includes(k) && v !== undefined));
     const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
     const errors = validateSync(env, { forbidUnknownValues: false });
     problems.push(...errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`));
-    if (errors.length === 0) problems.push(...connectionSecurityProblems(env));
+    if (errors.length === 0) problems.push(...connectionSecurityProblems(env, use));
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-    return new AppConfig(env);
+    return new AppConfig(env, use);
   }
 }

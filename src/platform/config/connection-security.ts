@@ -28,9 +28,12 @@ const usesTls = (p: KafkaSecurityProtocol) => p === 'SSL' || p === 'SASL_SSL';
 const usesSasl = (p: KafkaSecurityProtocol) => p.startsWith('SASL_');
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The settings' problems that no single variable's validation sees: what a choice requires, files. */
-export function connectionSecurityProblems(env: Env): string[] {
-  return [...kafkaProblems(env), ...registryProblems(env)];
+/**
+ * The settings' problems that no single variable's validation sees: what a choice requires, files.
+ * Kafka's only when the process uses Kafka.
+ */
+export function connectionSecurityProblems(env: Env, use: { kafka: boolean }): string[] {
+  return [...(use.kafka ? kafkaProblems(env) : []), ...registryProblems(env)];
 }
 
 function kafkaProblems(env: Env): string[] {

@@ -70,4 +70,44 @@ describe('AppConfig', () => {
     const message = (error as Error).message;
     for (const name of ['PORT', 'KAFKA_BROKERS', 'RETRY_SCHEDULE', 'ROLES']) expect(message).toContain(name);
   });
+
+  describe('for a process that does not use Kafka', () => {
+    const unusableKafka = {
+      DATABASE_URL: 'postgres://u:p@db:5432/hookline',
+      KAFKA_SECURITY_PROTOCOL: 'SASL_SSL',
+      KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512', // and no user or password
+      KAFKA_BROKERS: 'nope',
+      KAFKA_TOPIC_PARTITIONS: 'many',
+      KAFKA_SASL_PASSWORD_FILE: '/nonexistent/password',
+      AWS_REGION: '',
+    };
+
+    it('neither reads nor validates the Kafka variables, and refuses to hand out Kafka settings', () => {
+      const c = AppConfig.fromEnv(unusableKafka, { kafka: false });
+      expect(c.database.url).toBe('postgres://u:p@db:5432/hookline');
+      expect(() => c.kafka).toThrow(ConfigError);
+      expect(() => c.kafka).toThrow('the Kafka settings were not loaded: this command was declared not to use Kafka');
+    });
+
+    it('still validates everything else', () => {
+      expect(() => AppConfig.fromEnv({ ...unusableKafka, PORT: 'eighty' }, { kafka: false })).toThrow(/PORT/);
+      expect(() =>
+        AppConfig.fromEnv(
+          { SCHEMA_REGISTRY_URL: 'http://registry.example:8081', SCHEMA_REGISTRY_USERNAME: 'u' },
+          { kafka: false },
+        ),
+      ).toThrow('SCHEMA_REGISTRY_USERNAME, SCHEMA_REGISTRY_PASSWORD: Basic auth needs both');
+    });
+
+    it('is the exception: by default the same variables are refused, each by name', () => {
+      expect(() => AppConfig.fromEnv(unusableKafka)).toThrow(
+        /KAFKA_SASL_PASSWORD_FILE: cannot read[\s\S]*KAFKA_BROKERS[\s\S]*KAFKA_TOPIC_PARTITIONS/,
+      );
+      const incompleteSasl = { KAFKA_SECURITY_PROTOCOL: 'SASL_SSL', KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512' };
+      expect(() => AppConfig.fromEnv(incompleteSasl)).toThrow(
+        'KAFKA_SASL_PASSWORD: required with KAFKA_SASL_MECHANISM=SCRAM-SHA-512',
+      );
+      expect(AppConfig.fromEnv(incompleteSasl, { kafka: false }).database.url).toBeDefined();
+    });
+  });
 });
