@@ -110,13 +110,15 @@ function classChain(): string[] {
   return names;
 }
 
-/** A section title from a class name: CatalogEnvironment → Catalog; Environment → Service. */
+/** A section title from a class name: CatalogEnvironment → Catalog; ApiEnvironment → API; Environment → Service. */
 export function sectionTitle(className: string): string {
   const words = className
     .replace(/Environment$|Env$/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim();
-  return words === '' ? 'Service' : words.charAt(0) + words.slice(1).toLowerCase();
+  if (words === '') return 'Service';
+  const title = words.charAt(0) + words.slice(1).toLowerCase();
+  return title.replace(/^Api\b/, 'API');
 }
 
 const shownDefault = (value: unknown) => (value === '' ? 'empty' : `\`${String(value)}\``);

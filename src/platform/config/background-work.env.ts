@@ -1,10 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { OrderedDeliveryEnvironment } from './ordered-delivery.env.js';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+import { toInt, toBool } from './env-values.js';
 
 /**
  * The variables of background work: the changelog outbox relay and the operations runner. Part of

@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { BackgroundWorkEnvironment } from './background-work.env.js';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+import { toInt } from './env-values.js';
 
 /**
  * The variables of the event-type catalog and of operator keys; Environment extends this class so

@@ -1,16 +1,11 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
-import { SecurityEnvironment } from './security.env.js';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+import { toInt, toBool } from './env-values.js';
+import { DeliveryEnvironment } from './delivery.env.js';
 
 export const ROLES = ['api', 'ingest', 'delivery', 'retry', 'operations'] as const;
 export type Role = (typeof ROLES)[number];
 
-const DURATION = /^\s*\d+(ms|s|m|h|d)\s*$/;
-const DURATION_LIST = /^\s*\d+(ms|s|m|h|d)\s*(,\s*\d+(ms|s|m|h|d)\s*)*$/;
 const ROLE_LIST = new RegExp(`^\\s*(all|${ROLES.join('|')})(\\s*,\\s*(${ROLES.join('|')}))*\\s*$`);
 const BROKER_LIST = /^\s*[^\s,:]+:\d+(\s*,\s*[^\s,:]+:\d+)*\s*$/;
 
@@ -18,7 +13,7 @@ const BROKER_LIST = /^\s*[^\s,:]+:\d+(\s*,\s*[^\s,:]+:\d+)*\s*$/;
  * Every variable the service reads, with its default. Validated once at start (Immich's pattern):
  * nothing else in the code reads process.env.
  */
-export class Environment extends SecurityEnvironment {
+export class Environment extends DeliveryEnvironment {
   /** HTTP port of the API and the health checks (/metrics has a listener of its own, METRICS_PORT). */
   @IsOptional()
   @Transform(toInt)
@@ -145,46 +140,6 @@ export class Environment extends SecurityEnvironment {
   @IsBoolean()
   AVRO_UNION_WRAPPING = false;
 
-  /** One retry tier (and topic) per delay, in order; units ms, s, m, h, d. */
-  @IsOptional()
-  @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
-  RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';
-
-  /**
-   * The waits before an alert's further attempts when its alert_url refuses it (durations, in
-   * order); after the last one the alert is parked in the DLQ (alert_not_delivered), redrivable.
-   */
-  @IsOptional()
-  @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 5s,30s,2m,5m' })
-  ALERT_RETRY_SCHEDULE = '5s,30s,2m,5m';
-
-  /** Longest an attempt may take, headers and body, in milliseconds; a body still coming then is cut, and the status decides. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(120000)
-  DELIVERY_TIMEOUT_MS = 30000;
-
-  /** Deliveries in flight per delivery or retry consumer. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10000)
-  DELIVERY_CONCURRENCY = 256;
-
-  /**
-   * The most deliveries in flight per subscription; its adaptive limit starts at 4 and grows towards this
-   * only while the endpoint answers promptly.
-   */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  DELIVERY_CONCURRENCY_PER_SUBSCRIPTION = 128;
-
   /**
    * Events one ingest consumer works on at once. An event mostly waits (its row's commit, its
    * numbering, the broker's acknowledgement of its tasks), so this bound sets ingest's rate: at 64,
@@ -196,108 +151,6 @@ export class Environment extends SecurityEnvironment {
   @Min(1)
   @Max(10000)
   INGEST_CONCURRENCY = 256;
-
-  /** Comma list of CIDRs exempt from the private-network block, such as 127.0.0.0/8 for a local receiver. */
-  @IsOptional()
-  @IsString()
-  EGRESS_ALLOW_CIDRS = '';
-
-  /** Path of an extra trusted CA bundle (PEM) for endpoints, such as a self-signed local receiver. */
-  @IsOptional()
-  @IsString()
-  EGRESS_CA_FILE = '';
-
-  /**
-   * An HTTP CONNECT proxy every request to endpoints leaves through (deliveries, verification
-   * challenges, alerts, OAuth2 token requests), so they come from addresses a deployment can publish:
-   * `http://[user:password@]host:port`. The IP policy still judges each target before the CONNECT,
-   * and the tunnel is asked for the judged address. Empty: connect directly. When the URL carries
-   * credentials, mount it as a secret and name the file in EGRESS_PROXY_URL_FILE.
-   */
-  @IsOptional()
-  @Matches(/^(http:\/\/[^\s/?#]+\/?)?$/, { message: 'must be http://[user:password@]host:port' })
-  EGRESS_PROXY_URL = '';
-
-  /** Bootstrap tenant:key pairs (keys at least 16 characters), for development and tests. */
-  @IsOptional()
-  @Matches(/^(\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)?(,\s*[A-Za-z0-9._-]+:[^\s,:]{16,}\s*)*$/, {
-    message: 'must be a comma list of tenant:key pairs, keys at least 16 characters',
-  })
-  API_KEYS = '';
-
-  /** Requests per API key (or per client address without a valid key) in each one-minute window. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000000)
-  API_RATE_LIMIT_PER_MINUTE = 600;
-
-  /** Largest request body accepted, in bytes; bigger ones get 413. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1024)
-  @Max(16777216)
-  API_BODY_LIMIT = 1048576;
-
-  /** How long an Idempotency-Key and its stored response are kept (the spec's 24-48 h). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(24)
-  @Max(48)
-  IDEMPOTENCY_TTL_HOURS = 24;
-
-  /** Most items in one POST /v1/webhooks/batch (the spec's range tops at 1000). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  BATCH_MAX_ITEMS = 100;
-
-  /**
-   * Most subscriptions one tenant may hold; beyond, creating one answers 409
-   * SUBSCRIPTION_LIMIT_REACHED. Each event fans out to every matching subscription on the ingest
-   * partition other tenants share, so no tenant may multiply that work without bound.
-   */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000000)
-  MAX_SUBSCRIPTIONS_PER_TENANT = 1000;
-
-  /**
-   * How long POST /v1/events waits for the broker's acknowledgement (acks=all) before it answers
-   * 503 with Retry-After, in ms. The send goes on: if it lands, a repeat of the event gets the 202.
-   */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60000)
-  PUBLISH_ACK_TIMEOUT_MS = 5000;
-
-  /**
-   * URL verification challenges (url and alert_url, batches included) one tenant may make Hookline
-   * send per minute, across instances; beyond, registration answers 429.
-   */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000000)
-  VERIFICATION_RATE_PER_MINUTE = 200;
-
-  /** URL verification challenges of one tenant in flight at once, per instance; beyond, registration answers 429. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  VERIFICATION_CONCURRENCY = 8;
 
   /** Tenant of events that name none, for single-tenant deployments; empty: such events are parked. */
   @IsOptional()
@@ -348,67 +201,4 @@ export class Environment extends SecurityEnvironment {
   @Min(0)
   @Max(1000)
   ATTEMPT_FLUSH_MS = 10;
-
-  /** Up to this percentage of a retry tier's delay is added at random to each due time (never subtracted). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(100)
-  RETRY_JITTER_PERCENT = 10;
-
-  /** The longest wait a 429/503 Retry-After can impose (and never more than RETRY_SCHEDULE's last tier); shorter ones than the tier's delay are raised to it. */
-  @IsOptional()
-  @Matches(DURATION, { message: 'must be a duration such as 30s, 5m, 24h' })
-  RETRY_AFTER_MAX = '24h';
-
-  /** Added to the wait after a timeout or a 429 (the endpoint is overloaded); 0s adds none. */
-  @IsOptional()
-  @Matches(DURATION, { message: 'must be a duration such as 0s, 30s, 1m' })
-  RETRY_OVERLOAD_PENALTY = '0s';
-
-  /** Circuit breaker: opens after this many failed attempts in a row to one subscription; 0 turns the rule off. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(100000)
-  CIRCUIT_CONSECUTIVE_FAILURES = 20;
-
-  /** Circuit breaker: opens when this percentage of attempts in CIRCUIT_WINDOW failed; 0 turns the rule off. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(100)
-  CIRCUIT_FAILURE_RATIO_PERCENT = 50;
-
-  /** Circuit breaker: the ratio rule applies only from this many attempts in the window. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000000)
-  CIRCUIT_MIN_REQUESTS = 20;
-
-  /** Circuit breaker: the window of the failure ratio, a duration. */
-  @IsOptional()
-  @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
-  CIRCUIT_WINDOW = '60s';
-
-  /** How long an open circuit skips attempts before letting one half-open probe through. */
-  @IsOptional()
-  @Matches(DURATION, { message: 'must be a duration such as 30s, 5m' })
-  CIRCUIT_OPEN_DURATION = '30s';
-
-  /**
-   * How often an instance re-reads the shared circuit rows of the subscriptions it delivers to, so
-   * a circuit another instance opened or closed is followed within this long.
-   */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(50)
-  @Max(60000)
-  CIRCUIT_SYNC_MS = 1000;
 }

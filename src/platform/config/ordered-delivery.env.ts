@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PipelineLimitsEnvironment } from './pipeline-limits.env.js';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+import { toInt } from './env-values.js';
 
 /**
  * The variables of ordered delivery (docs/guides/ordered-delivery.md): the lane that sends each

@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { CatalogEnvironment } from './catalog-environment.js';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+import { toInt } from './env-values.js';
 
 /** `id:base64key` entries, comma or newline separated; ids of letters, digits, `_` and `-`. */
 export const KEY_RING_FORMAT =

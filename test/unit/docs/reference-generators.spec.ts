@@ -35,12 +35,8 @@ describe('the configuration reference', () => {
   });
 
   it('titles a section after the class that groups its variables', () => {
-    expect(['Environment', 'CatalogEnvironment', 'BackgroundWorkEnvironment', 'KafkaEnv'].map(sectionTitle)).toEqual([
-      'Service',
-      'Catalog',
-      'Background work',
-      'Kafka',
-    ]);
+    const classes = ['Environment', 'CatalogEnvironment', 'BackgroundWorkEnvironment', 'KafkaEnv', 'ApiEnvironment'];
+    expect(classes.map(sectionTitle)).toEqual(['Service', 'Catalog', 'Background work', 'Kafka', 'API']);
   });
 });
 
