@@ -26,7 +26,8 @@ describe('EGRESS_PROXY_URL', () => {
   });
 
   it('refuses anything else, and never repeats the credentials in the message', () => {
-    for (const url of ['https://proxy:3128', 'socks5://proxy:1080', 'http://proxy:3128/path', 'proxy:3128']) {
+    const refused = ['https://proxy:3128', 'socks5://proxy:1080', 'http://proxy:3128/path', 'proxy:3128'];
+    for (const url of [...refused, 'http://proxy:3128x', 'http://proxy:99999', 'http://proxy:0']) {
       const message = refusal({ EGRESS_PROXY_URL: url.replace('proxy', 'user:hunter2@proxy') });
       expect(message).toContain('EGRESS_PROXY_URL');
       expect(message).not.toContain('hunter2');
@@ -45,6 +46,7 @@ describe('EGRESS_PROXY_URL', () => {
       port: 3128,
       authorization: `Basic ${Buffer.from('u:se:p@ss').toString('base64')}`,
     });
+    expect(() => parseEgressProxy('http://user:hunter2@proxy:3128x')).toThrow(/^EGRESS_PROXY_URL is not a valid URL$/);
     expect(parseEgressProxy('http://proxy.internal')).toEqual({
       host: 'proxy.internal',
       port: 80,

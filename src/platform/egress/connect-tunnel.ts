@@ -27,7 +27,13 @@ export interface EgressProxy {
 
 /** `http://[user:password@]host:port`; throws on anything else (the configuration names the problem). */
 export function parseEgressProxy(url: string): EgressProxy {
-  const parsed = new URL(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // The parser's own error carries the input, credentials included.
+    throw new Error('EGRESS_PROXY_URL is not a valid URL');
+  }
   if (parsed.protocol !== 'http:') throw new Error('EGRESS_PROXY_URL must be an http:// URL of a CONNECT proxy');
   const user = decodeURIComponent(parsed.username);
   const password = decodeURIComponent(parsed.password);

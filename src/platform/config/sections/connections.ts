@@ -5,6 +5,7 @@ import {
   type KafkaSecurity,
   type RegistryConnection,
 } from '../connection-security.js';
+import { ConfigError } from '../secret-settings.js';
 import { list } from './lists.js';
 
 /** The API's listener. */
@@ -84,5 +85,21 @@ export function registrySettings(env: Environment): RegistryConnection {
 
 export function egressSettings(env: Environment): EgressSettings {
   // EGRESS_PROXY_URL_FILE was read into EGRESS_PROXY_URL by fromEnv, and validated with the others.
-  return { allowCidrs: list(env.EGRESS_ALLOW_CIDRS), caFile: env.EGRESS_CA_FILE, proxyUrl: env.EGRESS_PROXY_URL };
+  const proxyUrl = env.EGRESS_PROXY_URL;
+  if (proxyUrl && !isProxyUrl(proxyUrl))
+    throw new ConfigError('EGRESS_PROXY_URL: must be http://[user:password@]host:port, with a port from 1 to 65535');
+  return { allowCidrs: list(env.EGRESS_ALLOW_CIDRS), caFile: env.EGRESS_CA_FILE, proxyUrl };
+}
+
+/**
+ * Whether the URL parses, with a usable port. The pattern check lets `host:3128x` through, and
+ * the URL parser's own error would repeat the URL, credentials included, into the start's log.
+ */
+function isProxyUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname !== '' && (parsed.port === '' || Number(parsed.port) > 0);
+  } catch {
+    return false;
+  }
 }
