@@ -24,6 +24,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/schemas ./schemas
 COPY package.json ./
+# The command line as the guides write it: `hookline secrets status`, `kubectl exec … -- hookline …`.
+RUN ln -s /app/dist/src/cli.js /usr/local/bin/hookline
 USER node
 # The API; /metrics listens on METRICS_PORT (9464), for Prometheus only.
 EXPOSE 3000 9464

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { Command } from 'commander';
 import { AppConfig } from './platform/config/app-config.js';
 import { runMigrations } from './platform/database/data-source.js';
