@@ -35,6 +35,7 @@ describe('the command line: Kafka settings only for the commands that use Kafka'
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   });
 
+  // Five CLI processes one after another: each starts Node and Nest, slow beside a full test run.
   it('creates, lists and revokes an API key, and migrates, whatever the Kafka settings', async () => {
     const tenant = uniqueId('cli-');
     const created = await cli('api-keys', 'create', '--tenant', tenant, '--scopes', 'read', '--name', 'no-kafka');
@@ -48,7 +49,7 @@ describe('the command line: Kafka settings only for the commands that use Kafka'
     expect(await cli('api-keys', 'revoke', id!)).toMatchObject({ code: 0 });
     expect(await cli('migrate')).toMatchObject({ code: 0, stdout: 'database is up to date\n' });
     expect(await cli('secrets', 'status')).toMatchObject({ code: 0, stdout: expect.stringContaining('key ring:') });
-  }, 60_000);
+  }, 240_000);
 
   it('still refuses them for the demo, which runs through Kafka, naming each variable', async () => {
     const demo = await cli('demo');
@@ -57,5 +58,5 @@ describe('the command line: Kafka settings only for the commands that use Kafka'
     expect(demo.stderr).toContain('KAFKA_SASL_PASSWORD_FILE: cannot read /nonexistent/kafka-password');
     expect(demo.stderr).toContain('KAFKA_SASL_USERNAME: required with KAFKA_SASL_MECHANISM=SCRAM-SHA-512');
     expect(demo.stderr).not.toMatch(/\n\s+at /); // no stack trace
-  }, 60_000);
+  }, 240_000);
 });
