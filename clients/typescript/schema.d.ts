@@ -826,7 +826,7 @@ export interface components {
        */
       alert_url?: string | null;
       /**
-       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned. A header whose name carries a credential (Authorization, Cookie, or a name with key, token, secret, passw, credential, session or auth) is always secret.
        * @example {
        *       "X-Tenant": "acme",
        *       "X-Api-Key": {
@@ -841,7 +841,7 @@ export interface components {
           | {
               value: string;
               /**
-               * @description Encrypted at rest and never shown again
+               * @description Encrypted at rest and never shown again; always so for a name that carries a credential
                * @default false
                */
               secret?: boolean;
@@ -1838,7 +1838,7 @@ export interface components {
        */
       alert_url?: string | null;
       /**
-       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned. A header whose name carries a credential (Authorization, Cookie, or a name with key, token, secret, passw, credential, session or auth) is always secret.
        * @example {
        *       "X-Tenant": "acme",
        *       "X-Api-Key": {
@@ -1854,7 +1854,7 @@ export interface components {
               | {
                   value: string;
                   /**
-                   * @description Encrypted at rest and never shown again
+                   * @description Encrypted at rest and never shown again; always so for a name that carries a credential
                    * @default false
                    */
                   secret?: boolean;
@@ -1955,7 +1955,7 @@ export interface components {
        */
       alert_url?: string | null;
       /**
-       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.
+       * @description Static headers sent with every request to the endpoint: up to 20, names HTTP tokens (the signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned. A header whose name carries a credential (Authorization, Cookie, or a name with key, token, secret, passw, credential, session or auth) is always secret.
        * @example {
        *       "X-Tenant": "acme",
        *       "X-Api-Key": {
@@ -1970,7 +1970,7 @@ export interface components {
           | {
               value: string;
               /**
-               * @description Encrypted at rest and never shown again
+               * @description Encrypted at rest and never shown again; always so for a name that carries a credential
                * @default false
                */
               secret?: boolean;

@@ -72,15 +72,26 @@ describe('endpoint authentication: headers, Basic, bearer, OAuth2 client credent
   it('Basic, bearer and static headers reach the endpoint, from the challenge on; secrets are never shown', async () => {
     rules.set('/basic', (r) => r.headers.authorization === basicOf('svc', password));
     rules.set('/bearer', (r) => r.headers.authorization === `Bearer ${bearer}`);
-    rules.set('/headers', (r) => r.headers['x-api-key'] === apiKey && r.headers['x-tenant'] === 'acme');
+    rules.set(
+      '/headers',
+      (r) =>
+        r.headers['x-api-key'] === apiKey &&
+        r.headers['x-tenant'] === 'acme' &&
+        r.headers.authorization === `Bearer ${bearer}`,
+    );
     const basic = await created('/basic', { auth: { type: 'basic', username: 'svc', password } });
     const token = await created('/bearer', { auth: { type: 'bearer', token: bearer } });
     const headers = await created('/headers', {
-      headers: { 'X-Tenant': 'acme', 'X-Api-Key': { value: apiKey, secret: true } },
+      // Authorization written as a plain string: a credential all the same, kept secret.
+      headers: { 'X-Tenant': 'acme', 'X-Api-Key': { value: apiKey, secret: true }, Authorization: `Bearer ${bearer}` },
     });
     expect(basic.auth).toEqual({ type: 'basic', username: 'svc' });
     expect(token.auth).toEqual({ type: 'bearer' });
-    expect(headers.headers).toEqual({ 'X-Tenant': { secret: false, value: 'acme' }, 'X-Api-Key': { secret: true } });
+    expect(headers.headers).toEqual({
+      'X-Tenant': { secret: false, value: 'acme' },
+      'X-Api-Key': { secret: true },
+      Authorization: { secret: true },
+    });
 
     const event = envelope('order.created', { order_id: 'o-1' });
     await h.publish([event]);
@@ -100,7 +111,11 @@ describe('endpoint authentication: headers, Basic, bearer, OAuth2 client credent
     );
     const rebuilt = async (id: string) =>
       (await h.api.raw.get(`/v1/webhooks/${id}/deliveries/${(await attempts(id))[0].id}`)).body.request.headers;
-    expect(await rebuilt(headers.id)).toMatchObject({ 'X-Tenant': 'acme', 'X-Api-Key': '••••••' });
+    expect(await rebuilt(headers.id)).toMatchObject({
+      'X-Tenant': 'acme',
+      'X-Api-Key': '••••••',
+      Authorization: '••••••',
+    });
     expect((await rebuilt(basic.id)).authorization).toBe('Basic ••••••');
 
     for (const id of [basic.id, token.id, headers.id]) {

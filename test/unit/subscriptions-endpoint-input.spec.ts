@@ -35,6 +35,27 @@ describe('static headers', () => {
     ]);
   });
 
+  it('keeps a credential-carrying header secret, however it is written', () => {
+    const names = ['Authorization', 'cookie', 'X-Api-Key', 'X-Auth-Token', 'Client-Secret', 'X-Password', 'X-Session'];
+    const { errors, input } = parseEndpointInput({
+      headers: Object.fromEntries(names.map((name, i) => [name, i % 2 ? { value: 'v', secret: false } : 'v'])),
+    });
+    expect(errors).toEqual([]);
+    expect(input.headers?.map((h) => ('secret' in h ? h.secret : undefined))).toEqual(names.map(() => true));
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z-]{0,10}$/),
+        fc.constantFrom('key', 'TOKEN', 'Secret', 'auth'),
+        (a, word) => {
+          const name = `X-${a}${word}`;
+          const parsed = parseEndpointInput({ headers: { [name]: 'v' } });
+          const [header] = parsed.input.headers ?? [];
+          return parsed.errors.length > 0 || (header !== undefined && 'secret' in header && header.secret);
+        },
+      ),
+    );
+  });
+
   it.each([
     'Host',
     'content-length',

@@ -101,7 +101,7 @@ function parseHeaders(raw: unknown, authSet: boolean, current?: CurrentEndpoint)
       headers.push({ name, keep: stored });
       continue;
     }
-    const given = headerValue(value);
+    const given = headerValue(value, carriesCredential(name));
     if ('message' in given) {
       errors.push({ field, ...given });
       continue;
@@ -123,8 +123,24 @@ function headerNameError(name: string, authSet: boolean, seen: Set<string>): Omi
   return undefined;
 }
 
-/** A value written as a string (not secret), or as {value, secret}; the message never quotes it. */
-function headerValue(value: unknown): { value: string; secret: boolean } | { code: string; message: string } {
+/**
+ * Names whose values are credentials whatever the request says: `Authorization`, `Cookie`, and
+ * names that speak of a key, token, secret, password, credential, session or auth. Their values are
+ * sealed and never shown, as the security model promises for endpoint credentials; a header
+ * written as a plain string by mistake must not come back in every read and rebuilt request.
+ */
+const CREDENTIAL_HEADER = /^(authorization|cookie)$|key|token|secret|passw|credential|session|auth/i;
+
+export const carriesCredential = (name: string): boolean => CREDENTIAL_HEADER.test(name);
+
+/**
+ * A value written as a string (not secret), or as {value, secret}; always secret when its name
+ * carries a credential. The message never quotes it.
+ */
+function headerValue(
+  value: unknown,
+  credential: boolean,
+): { value: string; secret: boolean } | { code: string; message: string } {
   const written = typeof value === 'string' ? { value, secret: false } : isObject(value) ? value : undefined;
   if (!written)
     return { code: 'INVALID_TYPE', message: 'a header is a string, or {"value": string, "secret": boolean}' };
@@ -139,7 +155,7 @@ function headerValue(value: unknown): { value: string; secret: boolean } | { cod
     return { code: 'TOO_LONG', message: `header values are at most ${HEADER_VALUE_MAX_LENGTH} characters` };
   if (!HEADER_VALUE.test(written.value))
     return { code: 'INVALID', message: 'header values are visible ASCII, with no leading or trailing space' };
-  return { value: written.value, secret: written.secret === true };
+  return { value: written.value, secret: credential || written.secret === true };
 }
 
 /** The fields of each type, and which are required; every one a string. */

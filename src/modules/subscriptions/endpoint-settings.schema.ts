@@ -47,14 +47,18 @@ export const HEADERS_INPUT_SCHEMA = {
   },
   additionalProperties: {
     oneOf: [
-      { ...headerValue, description: 'The value, not secret' },
+      { ...headerValue, description: 'The value, not secret (unless the name carries a credential)' },
       {
         type: 'object',
         required: ['value'],
         additionalProperties: false,
         properties: {
           value: headerValue,
-          secret: { type: 'boolean', default: false, description: 'Encrypted at rest and never shown again' },
+          secret: {
+            type: 'boolean',
+            default: false,
+            description: 'Encrypted at rest and never shown again; always so for a name that carries a credential',
+          },
         },
       },
     ],
@@ -63,7 +67,8 @@ export const HEADERS_INPUT_SCHEMA = {
   description:
     `Static headers sent with every request to the endpoint: up to ${MAX_HEADERS}, names HTTP tokens (the ` +
     'signature headers, webhook-*, Host, Content-Length, Content-Type, User-Agent, Expect, hop-by-hop headers ' +
-    'including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned.',
+    'including proxy-*, and trace context are reserved, and Authorization while auth is set). A secret value is encrypted at rest and never returned. ' +
+    'A header whose name carries a credential (Authorization, Cookie, or a name with key, token, secret, passw, credential, session or auth) is always secret.',
 };
 
 const BASIC = {
