@@ -154,9 +154,20 @@ export class AppConfig {
     const raw = Object.fromEntries(Object.entries(values).filter(([k, v]) => known.includes(k) && v !== undefined));
     const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
     const errors = validateSync(env, { forbidUnknownValues: false });
-    problems.push(...errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`));
+    problems.push(...errors.map((e) => `${e.property}: ${constraintMessage(e.property, e.constraints)}`));
     if (errors.length === 0) problems.push(...connectionSecurityProblems(env, use));
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
     return new AppConfig(env, use);
   }
+}
+
+/**
+ * What a refused value breaks. A value that is not a number at all (`30s` for a millisecond
+ * setting) fails its range checks too; saying "must not be greater than…" of it only confuses, so
+ * the type is named alone.
+ */
+function constraintMessage(property: string, constraints: Record<string, string> = {}): string {
+  if (constraints.isInt && property.endsWith('_MS')) return 'must be a whole number of milliseconds, such as 30000';
+  if (constraints.isInt) return constraints.isInt;
+  return Object.values(constraints).join('; ');
 }

@@ -8,7 +8,7 @@ import { ApiEnvironment } from './api.env.js';
  * Part of Environment.
  */
 export class DeliveryEnvironment extends ApiEnvironment {
-  /** One retry tier (and topic) per delay, in order; units ms, s, m, h, d. */
+  /** One retry tier (and topic) per delay, each longer than the one before; units ms, s, m, h, d. */
   @IsOptional()
   @Matches(DURATION_LIST, { message: 'must be a comma list of durations such as 1m,5m,30m,2h' })
   RETRY_SCHEDULE = '1m,5m,30m,2h,8h,24h';

@@ -1,5 +1,6 @@
 import type { Environment } from '../environment.js';
 import { list, parseDuration, parseDurationList } from './lists.js';
+import { ConfigError } from '../secret-settings.js';
 
 /** How ingest reads, decodes, checks and admits events. */
 export interface IngestSettings {
@@ -107,7 +108,7 @@ export function deliverySettings(env: Environment): DeliverySettings {
     concurrency: env.DELIVERY_CONCURRENCY,
     concurrencyPerSubscription: env.DELIVERY_CONCURRENCY_PER_SUBSCRIPTION,
     attemptFlushMs: env.ATTEMPT_FLUSH_MS,
-    retrySchedule: parseDurationList(env.RETRY_SCHEDULE),
+    retrySchedule: retryTiers(env.RETRY_SCHEDULE),
     jitterRatio: env.RETRY_JITTER_PERCENT / 100,
     retryAfterMaxMs: parseDuration(env.RETRY_AFTER_MAX),
     overloadPenaltyMs: parseDuration(env.RETRY_OVERLOAD_PENALTY),
@@ -136,4 +137,22 @@ export function healthSettings(env: Environment): HealthSettings {
     readySchemaRegistryFailureMs: env.READY_SCHEMA_REGISTRY_FAILURE_MS,
     livenessProduceFailureMs: env.LIVENESS_PRODUCE_FAILURE_MS,
   };
+}
+
+/**
+ * RETRY_SCHEDULE's tiers. Each is a topic named after its wait (retry-1m), so a wait given twice
+ * would be one topic read as two tiers, and a wait of 0 is no tier; each tier waits longer than the
+ * one before, as a backoff does.
+ */
+function retryTiers(text: string): { label: string; ms: number }[] {
+  const tiers = parseDurationList(text);
+  tiers.forEach((tier, i) => {
+    if (tier.ms <= 0) throw new ConfigError(`RETRY_SCHEDULE: a tier waits more than 0 (not ${tier.label})`);
+    const before = tiers[i - 1];
+    if (before && tier.ms <= before.ms)
+      throw new ConfigError(
+        `RETRY_SCHEDULE: each tier waits longer than the one before (${before.label}, then ${tier.label})`,
+      );
+  });
+  return tiers;
 }
