@@ -50,7 +50,9 @@ export class KeyRingCheck implements OnApplicationBootstrap {
       return `${what} are not encrypted: apply the migrations (hookline migrate) with the key ring set`;
     if (!this.box.keyIds.includes(use.keyId))
       return use.keyId === INSECURE_DEVELOPMENT_KEY.id
-        ? `${what} are sealed with the insecure development key: a production ring cannot open them`
+        ? `${what} are sealed with the insecure development key: a production ring cannot open them. ` +
+            'To move them, start once with DEPLOYMENT_ENVIRONMENT=development and this ring, run ' +
+            '`hookline secrets re-encrypt`, then start in production'
         : `${what} are sealed with key "${use.keyId}", which SECRETS_ENCRYPTION_KEYS does not hold`;
     if (!use.sample) return undefined;
     try {

@@ -84,5 +84,6 @@ describe('the boot check of the key ring', () => {
     );
     expect(message).toContain('4 secrets are not encrypted: apply the migrations');
     expect(message).toContain('1 responses are sealed with the insecure development key');
+    expect(message).toContain('start once with DEPLOYMENT_ENVIRONMENT=development and this ring, run');
   });
 });

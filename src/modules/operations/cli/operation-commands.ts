@@ -26,7 +26,12 @@ export function withConnection(command: Command): Command {
         .default('http://127.0.0.1:3000'),
     )
     .addOption(
-      new Option('--api-key <key>', 'API key with the write scope').env('HOOKLINE_API_KEY').makeOptionMandatory(),
+      new Option(
+        '--api-key <key>',
+        'API key: the write scope (recover, redrive, report), an operator key (secrets re-encrypt)',
+      )
+        .env('HOOKLINE_API_KEY')
+        .makeOptionMandatory(),
     )
     .option('--no-wait', 'print the operation id and return without following it')
     .option('--interval <ms>', 'how often to poll the operation', '1000');
