@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 /**
  * The environment with every NAME_FILE of a known NAME read into NAME (the file's text without its
  * trailing line breaks), as Kubernetes mounts a Secret's keys. Setting both NAME and NAME_FILE, or
- * naming a file that cannot be read, is a problem reported by the variable's name, never its value.
+ * naming a file that cannot be read or is empty, is a problem reported by the variable's name, never its value.
  */
 export function withFileValues(
   source: Record<string, string | undefined>,
@@ -20,6 +20,8 @@ export function withFileValues(
     }
     try {
       values[name] = readFileSync(path, 'utf8').replace(/[\r\n]+$/, '');
+      // An empty mounted Secret is a mistake, not "unset": say so instead of a vaguer error later.
+      if (values[name]!.trim() === '') problems.push(`${name}_FILE: ${path} is empty`);
     } catch (error) {
       problems.push(`${name}_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }

@@ -1,7 +1,8 @@
 import type { AppConfig } from '../config/app-config.js';
+import { ConfigError } from '../config/secret-settings.js';
 import { INSECURE_DEVELOPMENT_KEY, KeyRing } from './key-ring.js';
 
-export class MissingKeyRingError extends Error {}
+export class MissingKeyRingError extends ConfigError {}
 
 export const MISSING_KEY_RING_MESSAGE =
   'SECRETS_ENCRYPTION_KEYS (or SECRETS_ENCRYPTION_KEYS_FILE) is required in production: it encrypts ' +
