@@ -4,6 +4,7 @@ import { keyRingFromConfig } from '../crypto/key-ring-config.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { migrationsFor } from './migrations/index.js';
 
+/** Postgres did not answer, or refused this process (password, certificate): a known start-up failure. */
 export class DatabaseUnavailableError extends Error {}
 
 export function dataSourceOptions(config: AppConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
@@ -37,10 +38,24 @@ export async function connect(source: DataSource, config: AppConfig): Promise<Da
   try {
     return await source.initialize();
   } catch (error) {
+    const cause = withoutPassword((error as Error).message, config.database.url);
     throw new DatabaseUnavailableError(
-      `Postgres is not reachable at DATABASE_URL=${redactUrl(config.database.url)}: ${(error as Error).message}`,
+      `Postgres is not reachable at DATABASE_URL=${redactUrl(config.database.url)}: ${cause}`,
     );
   }
+}
+
+/** The driver's message with the URL's password masked, should a driver ever echo it. */
+function withoutPassword(message: string, url: string): string {
+  const password = /\/\/[^:/@]+:([^@]+)@/.exec(url)?.[1];
+  if (!password) return message;
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // a malformed escape: the raw text is all there is to mask
+  }
+  return message.split(password).join('***').split(decoded).join('***');
 }
 
 export function redactUrl(url: string): string {
