@@ -1,4 +1,4 @@
-import { Logger, VersioningType, type INestApplication } from '@nestjs/common';
+import { Logger, VersioningType, type INestApplication, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { mountConsole } from './modules/console/console-static.js';
@@ -12,6 +12,14 @@ import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
 import { WrittenWatermarks } from './platform/kafka/written-watermarks.js';
 import { configureHttp } from './platform/http/configure-http.js';
+import { nestLogger } from './platform/logging/start-logger.js';
+
+export interface StartOptions {
+  /** Nest's logger; by default pino with the configuration's options (nestLogger). */
+  logger?: LoggerService;
+  /** Told as soon as the application exists, so a signal during the start can close it. */
+  onCreated?: (app: INestApplication) => void;
+}
 
 /** What the served OpenAPI document states beyond the code: the batch limit and the live event catalog. */
 function openApiFacts(app: INestApplication, config: AppConfig): ContractFacts {
@@ -49,14 +57,14 @@ export function drainPipelineFirst(app: INestApplication, pipeline: Pick<KafkaPi
  * Builds and starts the whole service for the given configuration: the HTTP API (and health) plus
  * the Kafka pipeline consumers of the enabled roles. Used by main.ts and by the e2e tests.
  */
-export async function startApp(config: AppConfig): Promise<INestApplication> {
+export async function startApp(config: AppConfig, options: StartOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), {
     abortOnError: false,
-    logger: config.runtime.logLevel === 'silent' ? false : undefined,
-    // Held until configureHttp hands logging to pino, so even the start-up lines are JSON.
-    bufferLogs: true,
+    // pino from the first line, unbuffered: each line is JSON and carries the time it happened.
+    logger: options.logger ?? nestLogger(config),
     bodyParser: false,
   });
+  options.onCreated?.(app);
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
   configureHttp(app, config, openApiFacts(app, config));
   if (config.hasRole('api')) mountConsole(app);
