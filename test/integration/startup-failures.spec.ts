@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
@@ -71,6 +72,26 @@ function expectOneErrorLine(output: string, setting: string, cause: string, secr
   expect(errors[0].msg).toContain(cause);
   expect(output).not.toContain('    at ');
   if (secret) expect(output).not.toContain(secret);
+}
+
+/** A TCP proxy to Postgres holding each connection for delayMs first: a start that waits on its database. */
+async function slowPostgres(delayMs: number): Promise<{ url: string; close: () => void }> {
+  const target = new URL(TEST_DATABASE_URL);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    client.on('error', () => undefined);
+    setTimeout(() => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      sockets.add(upstream);
+      upstream.on('error', () => client.destroy());
+      client.pipe(upstream).pipe(client);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(TEST_DATABASE_URL);
+  url.port = String((server.address() as { port: number }).port);
+  return { url: url.toString(), close: () => (server.close(), sockets.forEach((s) => s.destroy())) };
 }
 
 /** Resolves once the output contains text (or rejects after ms). */
@@ -169,14 +190,21 @@ describe('start-up failures end the process with one clear message', () => {
     }, 30_000);
 
     it('a normal start: JSON lines from the first, each with the time it happened', async () => {
-      const run = spawnService({ ...operatorEnv(testRunId()), LOG_LEVEL: 'info' });
-      await outputContains(run, 'listening on', 60_000);
-      const lines = jsonLines(run.output().slice(0, run.output().lastIndexOf('\n')));
-      const times = lines.map((line) => Date.parse(line.time as string));
-      expect(times).toEqual([...times].sort((a, b) => a - b));
-      // Buffered, the lines logged while Nest builds the modules all carried the flush's time.
-      const at = (text: string) => times[lines.findIndex((line) => String(line.msg).includes(text))];
-      expect(at('Starting Nest application')).toBeLessThan(at('TypeOrmCoreModule dependencies initialized'));
+      // Each database connection waits 1.5 s, so building the modules takes that long at least.
+      const database = await slowPostgres(1_500);
+      try {
+        const run = spawnService({ ...operatorEnv(testRunId()), DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+        await outputContains(run, 'listening on', 60_000);
+        const lines = jsonLines(run.output().slice(0, run.output().lastIndexOf('\n')));
+        const times = lines.map((line) => Date.parse(line.time as string));
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        // Buffered, the lines logged while Nest built the modules all carried the flush's time.
+        const at = (text: string) => times[lines.findIndex((line) => String(line.msg).includes(text))];
+        const building = at('TypeOrmCoreModule dependencies initialized') - at('Starting Nest application');
+        expect(building).toBeGreaterThanOrEqual(1_000);
+      } finally {
+        database.close();
+      }
     }, 80_000);
 
     it('SIGTERM while the start waits for Kafka: the drain line, and exit 0 within seconds', async () => {
