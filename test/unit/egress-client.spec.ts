@@ -89,6 +89,22 @@ describe('EgressClient', () => {
     expect(result.durationMs).toBeLessThan(700);
   });
 
+  it('cuts the requests in flight at the shutdown, and fails a later one at once, each marked as cut', async () => {
+    receiver.responder = () => ({ status: 200, delayMs: 10_000 });
+    const stopping = make({ EGRESS_CA_FILE: receiver.caFile, EGRESS_ALLOW_CIDRS: '127.0.0.0/8' });
+    const held = stopping.post(receiver.url('/held'), { body: '{}' });
+    await new Promise((r) => setTimeout(r, 300));
+    const cutAt = performance.now();
+    stopping.cutInFlight();
+    expect(await held).toMatchObject({ outcome: 'timeout', cutByShutdown: true });
+    expect((await held).errorMessage).toContain('cut by the shutdown');
+    expect(performance.now() - cutAt).toBeLessThan(1_000);
+    expect(await stopping.post(receiver.url('/later'), { body: '{}' })).toMatchObject({ cutByShutdown: true });
+    // Nothing left pending: the agent closes at once.
+    await stopping.onModuleDestroy();
+    expect(performance.now() - cutAt).toBeLessThan(2_000);
+  });
+
   it('keeps one deadline for the whole exchange, however steadily the body trickles in; the status still counts', async () => {
     receiver.responder = (req) => ({ status: req.path === '/gone' ? 410 : 200, body: 'x'.repeat(40), dripEveryMs: 50 });
     const accepted = await client.post(receiver.url(), { body: '{}', timeoutMs: 500 });

@@ -43,6 +43,8 @@ export interface EgressResult {
   firstByteMs?: number;
   outcome: EgressOutcome;
   errorMessage?: string;
+  /** The shutdown cut the request before its answer (cutInFlight): the endpoint may or may not have it. */
+  cutByShutdown?: boolean;
 }
 
 interface Exchange {
@@ -78,6 +80,9 @@ export class EgressClient implements OnModuleDestroy {
   private readonly proxy?: EgressProxy;
   private readonly certificatePools: ClientCertificatePools;
   private readonly tokens = new OAuth2Tokens((url, form, headers) => this.tokenRequest(url, form, headers));
+  /** The deadlines of the exchanges in flight: the shutdown cuts them (cutInFlight). */
+  private readonly inFlight = new Set<Deadline>();
+  private cutting = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -184,6 +189,8 @@ export class EgressClient implements OnModuleDestroy {
   private async exchange(target: URL, started: number, x: Exchange): Promise<{ result: EgressResult; body: Buffer }> {
     const elapsed = () => Math.round(performance.now() - started);
     const deadline = new Deadline(x.timeoutMs, x.statedTimeoutMs);
+    this.inFlight.add(deadline);
+    if (this.cutting) deadline.cut();
     try {
       const res = await request(target, {
         method: x.method,
@@ -216,10 +223,12 @@ export class EgressClient implements OnModuleDestroy {
         bodySnippet: '',
         durationMs: elapsed(),
         errorMessage: message,
+        cutByShutdown: deadline.wasCut || undefined,
       };
       return { result, body: Buffer.alloc(0) };
     } finally {
       deadline.clear();
+      this.inFlight.delete(deadline);
     }
   }
 
@@ -242,7 +251,18 @@ export class EgressClient implements OnModuleDestroy {
     this.certificatePools.forget(subscriptionId);
   }
 
+  /**
+   * The shutdown's deadline (SHUTDOWN_TIMEOUT_MS): every exchange in flight is aborted, its connection
+   * destroyed, and one begun later fails at once. Their results say so (cutByShutdown).
+   */
+  cutInFlight(): void {
+    this.cutting = true;
+    for (const deadline of this.inFlight) deadline.cut();
+  }
+
+  /** Cuts what is still in flight first: an Agent's close() waits for its pending requests, however long. */
   async onModuleDestroy(): Promise<void> {
+    this.cutInFlight();
     await Promise.all([this.agent.close().catch(() => undefined), this.certificatePools.close()]);
   }
 }

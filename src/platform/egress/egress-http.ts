@@ -4,6 +4,13 @@ import { LRUCache } from 'lru-cache';
 
 const MAX_BODY_READ = 64 * 1024;
 
+/** A request still open at the shutdown's deadline (SHUTDOWN_TIMEOUT_MS): classified as an abort (timeout). */
+export class RequestCutError extends DOMException {
+  constructor() {
+    super('the request was cut by the shutdown (SHUTDOWN_TIMEOUT_MS) before a complete answer', 'AbortError');
+  }
+}
+
 /**
  * The whole exchange's deadline, cleared as soon as it is over. AbortSignal.timeout keeps each
  * request's signal and timer until a major collection (or DELIVERY_TIMEOUT_MS) after its answer,
@@ -23,6 +30,16 @@ export class Deadline {
 
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  /** Aborted by cut(), not by its own timeout. */
+  get wasCut(): boolean {
+    return this.controller.signal.reason instanceof RequestCutError;
+  }
+
+  /** Ends the exchange now (the shutdown's deadline): undici aborts the request and destroys its connection. */
+  cut(): void {
+    if (!this.controller.signal.aborted) this.controller.abort(new RequestCutError());
   }
 
   clear(): void {
