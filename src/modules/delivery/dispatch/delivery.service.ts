@@ -20,6 +20,7 @@ import { DeliveredCheck } from './delivered-check.js';
 import { TaskClaims } from './task-claims.js';
 import {
   attemptRecord,
+  RequestCutByShutdown,
   slotOutcome,
   type AdmissionStep,
   type AttemptStep,
@@ -275,6 +276,7 @@ export class DeliveryService {
         (e) => this.log.warn(`attempt record for ${task.event.id} not written yet: ${String(e)}`),
       ),
     );
+    if (result.cutByShutdown) throw new RequestCutByShutdown(task);
     const trail = appendHistory(history, summarizeAttempt(task.attempt, result, requestAt));
     return { step: 'route', subscription, next, result, trail };
   }

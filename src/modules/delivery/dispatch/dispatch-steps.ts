@@ -102,8 +102,21 @@ export function attemptRecord(
     responseHeaders: Object.keys(result.headers).length > 0 ? result.headers : null,
     error: result.errorMessage ?? null,
     traceId,
-    nextAttemptAt: next.action === 'retry' && task.trigger !== 'test' ? new Date(next.dueAt) : null,
+    // A request cut by the shutdown is not routed to a retry tier: the next owner of its record sends it.
+    nextAttemptAt:
+      next.action === 'retry' && task.trigger !== 'test' && !result.cutByShutdown ? new Date(next.dueAt) : null,
   };
+}
+
+/**
+ * The shutdown cut the task's request (EgressClient.cutInFlight). Its attempt is on record; the task
+ * is not routed (no retry tier, no circuit): its record stays unfinished and uncommitted, and the
+ * partition's next owner delivers it again (at least once).
+ */
+export class RequestCutByShutdown extends Error {
+  constructor(task: DeliveryTaskV2) {
+    super(`the request of ${task.event.id} to ${task.subscription_id} was cut by the shutdown: delivered again later`);
+  }
 }
 
 /** A timeout, 429 or 503 says the endpoint is overloaded; any other answer lets it take one more request. */
