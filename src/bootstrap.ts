@@ -11,6 +11,7 @@ import { KafkaPipelineTransport } from './platform/kafka/kafka-pipeline.transpor
 import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
 import { WrittenWatermarks } from './platform/kafka/written-watermarks.js';
+import { EgressClient } from './platform/egress/egress-client.js';
 import { configureHttp } from './platform/http/configure-http.js';
 import { nestLogger } from './platform/logging/start-logger.js';
 
@@ -36,8 +37,8 @@ function openApiFacts(app: INestApplication, config: AppConfig): ContractFacts {
  * Nest destroys modules (the producer, the database, the egress pool) before it closes
  * microservices, which would cut off the records still in flight: their handlers would fail, be
  * tried again (the endpoint called again) and stay uncommitted, so the next instance delivered them
- * once more. So closing the app first drains the pipeline (up to SHUTDOWN_TIMEOUT_MS) and commits;
- * Nest's own close of it is then a no-op.
+ * once more. So closing the app first drains the pipeline (up to SHUTDOWN_TIMEOUT_MS, when the
+ * requests still open are cut and recorded) and commits; Nest's own close of it is then a no-op.
  *
  * The application object is a Proxy whose `set` trap answers an assignment to one of its methods
  * without assigning anything: `app.close = …` would silently keep Nest's close. defineProperty has
@@ -75,6 +76,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     app.get(PipelineHealth),
     app.get(SubscriptionPressure),
     app.get(WrittenWatermarks),
+    () => app.get(EgressClient).cutInFlight(),
   );
   drainPipelineFirst(app, pipeline);
   try {

@@ -25,6 +25,9 @@ const GROUPS = 'consumer groups';
 /** Header carrying a retry tier record's due time (ms since epoch). */
 export const DUE_AT_HEADER = 'hookline-due-at';
 
+/** After the requests are cut at SHUTDOWN_TIMEOUT_MS: the time their flows have to record the cut attempts. */
+export const RECORD_CUT_MS = 2_000;
+
 /**
  * The Nest microservice transport for the pipeline: one PartitionedConsumer per topology topic whose
  * role is enabled, dispatching to the @EventPattern handler the topology names. The boot fails when
@@ -47,6 +50,8 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     /** The judge of the records' keys (for the delivery stage: the subscriptions' pressure). */
     private readonly pressure: KeyPressure,
     private readonly watermarks: WrittenWatermarks = new WrittenWatermarks(),
+    /** Aborts the outbound requests still in flight (EgressClient.cutInFlight). */
+    private readonly cutRequests: () => void = () => undefined,
   ) {
     super();
   }
@@ -119,7 +124,11 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     this.closed = true;
     clearTimeout(this.retryTimer);
     const timeout = this.config.runtime.shutdownTimeoutMs;
-    await Promise.all(this.consumers.map((c) => c.stop(timeout)));
+    // Waiting for a request past the timeout would hold the stop as long as its endpoint likes. Cut,
+    // its flow records the attempt and leaves the record unfinished for the partition's next owner.
+    const cut = setTimeout(this.cutRequests, timeout);
+    await Promise.all(this.consumers.map((c) => c.stop(timeout + RECORD_CUT_MS)));
+    clearTimeout(cut);
     this.consumers.length = 0;
   }
 
