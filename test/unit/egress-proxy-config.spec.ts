@@ -1,18 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppConfig, ConfigError } from '../../src/platform/config/app-config.js';
+import { AppConfig } from '../../src/platform/config/app-config.js';
 import { parseEgressProxy } from '../../src/platform/egress/connect-tunnel.js';
-
-const refusal = (env: Record<string, string>): string => {
-  try {
-    AppConfig.fromEnv(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('accepted');
-};
+import { configRefusal } from '../support/config-refusal.js';
 
 describe('EGRESS_PROXY_URL', () => {
   it('takes an http:// CONNECT proxy with or without credentials, from the variable or a file', () => {
@@ -28,16 +19,16 @@ describe('EGRESS_PROXY_URL', () => {
   it('refuses anything else, and never repeats the credentials in the message', () => {
     const refused = ['https://proxy:3128', 'socks5://proxy:1080', 'http://proxy:3128/path', 'proxy:3128'];
     for (const url of [...refused, 'http://proxy:3128x', 'http://proxy:99999', 'http://proxy:0']) {
-      const message = refusal({ EGRESS_PROXY_URL: url.replace('proxy', 'user:hunter2@proxy') });
+      const message = configRefusal({ EGRESS_PROXY_URL: url.replace('proxy', 'user:hunter2@proxy') });
       expect(message).toContain('EGRESS_PROXY_URL');
       expect(message).not.toContain('hunter2');
     }
     const file = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'url');
     writeFileSync(file, 'https://user:hunter2@proxy:3128');
-    const message = refusal({ EGRESS_PROXY_URL_FILE: file });
+    const message = configRefusal({ EGRESS_PROXY_URL_FILE: file });
     expect(message).toContain('EGRESS_PROXY_URL');
     expect(message).not.toContain('hunter2');
-    expect(refusal({ EGRESS_PROXY_URL: 'http://a:1', EGRESS_PROXY_URL_FILE: file })).toContain('not both');
+    expect(configRefusal({ EGRESS_PROXY_URL: 'http://a:1', EGRESS_PROXY_URL_FILE: file })).toContain('not both');
   });
 
   it('sends the proxy its credentials as Basic, percent-decoded', () => {

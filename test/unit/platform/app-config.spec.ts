@@ -1,4 +1,5 @@
 import { AppConfig, ConfigError } from '../../../src/platform/config/app-config.js';
+import { configRefusal } from '../../support/config-refusal.js';
 
 describe('AppConfig', () => {
   it('applies the documented defaults', () => {
@@ -113,30 +114,22 @@ describe('AppConfig', () => {
 });
 
 describe('values an operator gets wrong', () => {
-  const refusal = (env: Record<string, string>) => {
-    try {
-      AppConfig.fromEnv(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return (error as Error).message;
-    }
-    throw new Error('accepted');
-  };
-
   it('refuses a retry tier of 0, a wait given twice, and a tier shorter than the one before', () => {
-    expect(refusal({ RETRY_SCHEDULE: '0s' })).toBe('RETRY_SCHEDULE: a tier waits more than 0 (not 0s)');
-    expect(refusal({ RETRY_SCHEDULE: '1m,1m' })).toContain('each tier waits longer than the one before (1m, then 1m)');
-    expect(refusal({ RETRY_SCHEDULE: '5m,1m' })).toContain('(5m, then 1m)');
+    expect(configRefusal({ RETRY_SCHEDULE: '0s' })).toBe('RETRY_SCHEDULE: a tier waits more than 0 (not 0s)');
+    expect(configRefusal({ RETRY_SCHEDULE: '1m,1m' })).toContain(
+      'each tier waits longer than the one before (1m, then 1m)',
+    );
+    expect(configRefusal({ RETRY_SCHEDULE: '5m,1m' })).toContain('(5m, then 1m)');
     expect(AppConfig.fromEnv({ RETRY_SCHEDULE: '30s,1m,1h' }).delivery.retrySchedule.map((t) => t.ms)).toEqual([
       30_000, 60_000, 3_600_000,
     ]);
   });
 
   it('says a millisecond setting takes a number, not a duration, in one reason', () => {
-    expect(refusal({ SHUTDOWN_TIMEOUT_MS: '30s' })).toBe(
+    expect(configRefusal({ SHUTDOWN_TIMEOUT_MS: '30s' })).toBe(
       'Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS: must be a whole number of milliseconds, such as 30000',
     );
-    expect(refusal({ SHUTDOWN_TIMEOUT_MS: '9999999' })).toContain(
+    expect(configRefusal({ SHUTDOWN_TIMEOUT_MS: '9999999' })).toContain(
       'SHUTDOWN_TIMEOUT_MS must not be greater than 600000',
     );
   });
