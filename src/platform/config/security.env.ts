@@ -32,7 +32,7 @@ export class SecurityEnvironment extends CatalogEnvironment {
   @Matches(KEY_RING_FORMAT, { message: 'must be a comma list of id:base64key entries (ids of A-Z a-z 0-9 _ -)' })
   SECRETS_ENCRYPTION_KEYS = '';
 
-  /** The port of the private listener serving /metrics (never the API port); 0 lets the OS pick one. */
+  /** The port of the private listener serving /metrics: never PORT (refused); 0 lets the OS pick one. */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -40,7 +40,10 @@ export class SecurityEnvironment extends CatalogEnvironment {
   @Max(65535)
   METRICS_PORT = 9464;
 
-  /** When set, /metrics answers only requests carrying `Authorization: Bearer <this token>`. */
+  /**
+   * When set, /metrics answers only requests carrying `Authorization: Bearer <this token>`. A
+   * production start without one logs a warning.
+   */
   @IsOptional()
   @Matches(/^(\S{16,})?$/, { message: 'must be at least 16 characters without spaces' })
   METRICS_BEARER_TOKEN = '';

@@ -38,6 +38,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     this.server = server;
     this.log.log(`metrics on ${this.config.http.host}:${this.port}/metrics${this.token ? ' (bearer token)' : ''}`);
+    // The listener is private by design, but a production pod's port is reachable in its cluster.
+    if (!this.token && this.config.secrets.deploymentEnvironment === 'production')
+      this.log.warn('metrics answer without a token: set METRICS_BEARER_TOKEN in production');
   }
 
   async onApplicationShutdown(): Promise<void> {

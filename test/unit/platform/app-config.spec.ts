@@ -133,4 +133,10 @@ describe('values an operator gets wrong', () => {
       'SHUTDOWN_TIMEOUT_MS must not be greater than 600000',
     );
   });
+  it('refuses PORT and METRICS_PORT on one port, at the start rather than at the second listen', () => {
+    expect(configRefusal({ PORT: '3000', METRICS_PORT: '3000' })).toBe(
+      'METRICS_PORT: must differ from PORT (both 3000): /metrics has a listener of its own',
+    );
+    expect(AppConfig.fromEnv({ PORT: '0', METRICS_PORT: '0' }).metrics.port).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Environment } from '../environment.js';
-import { parseKeyRing, type EncryptionKeySetting } from '../secret-settings.js';
+import { ConfigError, parseKeyRing, type EncryptionKeySetting } from '../secret-settings.js';
 import type { DeploymentEnvironment } from '../security.env.js';
 
 /** The process as a whole: its logs and its shutdown. */
@@ -33,6 +33,9 @@ export function runtimeSettings(env: Environment): RuntimeSettings {
 }
 
 export function metricsSettings(env: Environment): MetricsSettings {
+  // Caught here, not as EADDRINUSE once the consumers have joined their groups.
+  if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    throw new ConfigError(`METRICS_PORT: must differ from PORT (both ${env.PORT}): /metrics has a listener of its own`);
   return {
     port: env.METRICS_PORT,
     bearerToken: env.METRICS_BEARER_TOKEN,
