@@ -82,7 +82,7 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.poll()
-        .catch((error: unknown) => this.report('poll', `registry not read: ${String(error)}`))
+        .catch((error: unknown) => this.report('poll', `registry not read: ${this.failureOf(error)}`))
         .finally(() => this.schedule(this.config.catalog.registryPollMs));
     }, delay);
     this.timer.unref();
@@ -151,6 +151,16 @@ export class RegistrySource implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return (await response.json()) as T;
+  }
+
+  /**
+   * Where and why: fetch's own "fetch failed" names neither the address nor the cause (a refused
+   * connection, a certificate), which it keeps in `cause`.
+   */
+  private failureOf(error: unknown): string {
+    const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+    const why = cause ? `${String(error)} (${cause.code ?? cause.message ?? String(cause)})` : String(error);
+    return `${why}, at SCHEMA_REGISTRY_URL=${this.config.registry.url}`;
   }
 
   /** Logs a problem once per subject version (or once until polling recovers), not every poll. */
