@@ -32,6 +32,8 @@ export interface KafkaFailureContext {
   /** The broker list, the principal: for the fix only. */
   brokers?: string;
   principal?: string;
+  /** The topics this deployment uses, for a fix when Kafka names none: "webhooks.* and events". */
+  ownTopics?: string;
 }
 
 const AUTHENTICATION_TYPES = new Set([
@@ -200,7 +202,7 @@ function authorization(
       code: 'kafka_authorization_failed',
       topic,
       detail,
-      fix: `allow ${principal} the operations Hookline needs on topic ${topic ?? '(see the detail)'} ${guide}`,
+      fix: `allow ${principal} the operations Hookline needs on ${topic ? `topic ${topic}` : `the topics ${where.ownTopics ?? '(see the detail)'}`} ${guide}`,
     };
   }
   return {

@@ -84,7 +84,9 @@ export class KafkaService implements OnModuleInit, OnModuleDestroy {
       : tls?.certFile
         ? 'the client certificate (KAFKA_SSL_CERT_FILE)'
         : undefined;
-    return { brokers: this.config.kafka.brokers.join(','), principal };
+    const { topicPrefix } = this.config.kafka;
+    const ownTopics = `${topicPrefix}.* and ${this.config.ingest.topics.join(', ')}`;
+    return { brokers: this.config.kafka.brokers.join(','), principal, ownTopics };
   }
 
   /**

@@ -110,6 +110,11 @@ describe('Kafka failure classes', () => {
       'webhooks.retry-1m',
       undefined,
     ]);
+    // Kafka named no topic: the fix names this deployment's.
+    const unnamed = classifyKafkaFailure(protocolError('TOPIC_AUTHORIZATION_FAILED', 29), {
+      ownTopics: 'webhooks.* and events',
+    });
+    expect(unnamed.fix).toContain('on the topics webhooks.* and events');
     const group = classifyKafkaFailure(protocolError('GROUP_AUTHORIZATION_FAILED', 30), where);
     expect([group.code, group.topic, group.group]).toEqual([
       'kafka_authorization_failed',
