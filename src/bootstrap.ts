@@ -1,4 +1,4 @@
-import { Logger, VersioningType, type INestApplication, type LoggerService } from '@nestjs/common';
+import { Logger, VersioningType, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { mountConsole } from './modules/console/console-static.js';
@@ -16,8 +16,6 @@ import { configureHttp } from './platform/http/configure-http.js';
 import { nestLogger } from './platform/logging/start-logger.js';
 
 export interface StartOptions {
-  /** Nest's logger; by default pino with the configuration's options (nestLogger). */
-  logger?: LoggerService;
   /** Told as soon as the application exists, so a signal during the start can close it. */
   onCreated?: (app: INestApplication) => void;
 }
@@ -62,7 +60,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   const app = await NestFactory.create(AppModule.forRoot(config), {
     abortOnError: false,
     // pino from the first line, unbuffered: each line is JSON and carries the time it happened.
-    logger: options.logger ?? nestLogger(config),
+    logger: nestLogger(config),
     bodyParser: false,
   });
   options.onCreated?.(app);

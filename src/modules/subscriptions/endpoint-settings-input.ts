@@ -131,7 +131,7 @@ function headerNameError(name: string, authSet: boolean, seen: Set<string>): Omi
  */
 const CREDENTIAL_HEADER = /^(authorization|cookie)$|key|token|secret|passw|credential|session|auth/i;
 
-export const carriesCredential = (name: string): boolean => CREDENTIAL_HEADER.test(name);
+const carriesCredential = (name: string): boolean => CREDENTIAL_HEADER.test(name);
 
 /**
  * A value written as a string (not secret), or as {value, secret}; always secret when its name
