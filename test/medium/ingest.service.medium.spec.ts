@@ -189,7 +189,7 @@ describe('IngestService (medium)', () => {
     await deferral.defer(deliveryTask(tenantId, hanging));
     await new Promise((r) => setTimeout(r, 2_000));
     await deferral.defer(deliveryTask(tenantId, hanging));
-    const [aside, after] = [uniqueId('evt_'), uniqueId('evt_')];
+    const [aside, late, after] = [uniqueId('evt_'), uniqueId('evt_'), uniqueId('evt_')];
     const before = Date.now();
 
     await ingest.ingest(record(eventText(aside), tenantId));
@@ -201,12 +201,19 @@ describe('IngestService (medium)', () => {
     expect(Number(deferred.headers[DUE_AT_HEADER])).toBeGreaterThanOrEqual(before);
     expect((await tasksOf(aside, 1)).map((r) => r.key)).toEqual([healthy]);
 
-    // One of its requests answered: its endpoint is back, and its next task goes the usual way.
+    // One of its requests answered after 25 s: its endpoint is alive, not back; its next task still steps aside.
+    expect(await pressure.acquire(hanging)).toBe('take');
+    pressure.release(hanging, { outcome: 'answered', firstByteMs: 25_000 });
+    await ingest.ingest(record(eventText(late), tenantId));
+    expect((await firstTier.find((r) => r.value.event.id === late)).key).toBe(hanging);
+    expect((await tasksOf(late, 1)).map((r) => r.key)).toEqual([healthy]);
+
+    // One answered in time: its endpoint is back, and its next task goes the usual way.
     expect(await pressure.acquire(hanging)).toBe('take');
     pressure.release(hanging, { outcome: 'answered', firstByteMs: 5 });
     await ingest.ingest(record(eventText(after), tenantId));
     expect((await tasksOf(after, 2)).map((r) => r.key).sort()).toEqual([hanging, healthy].sort());
-    expect((await tasksOf(after, 2)).find((r) => r.key === hanging)!.value.body).toBe(expectedBody(after, 2, aside));
+    expect((await tasksOf(after, 2)).find((r) => r.key === hanging)!.value.body).toBe(expectedBody(after, 3, late));
   });
 
   it('stores the event of a tenant without subscriptions and produces no task', async () => {

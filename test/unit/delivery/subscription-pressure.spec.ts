@@ -241,7 +241,7 @@ describe('SubscriptionPressure: one state per subscription', () => {
     expect(pressure.givesWay('other', false, later)).toBe(false);
   });
 
-  it('is deferring once its tasks stepped aside for a while with no answer, until one answers or it lapses', async () => {
+  it('is deferring once its tasks stepped aside for a while with no answer, until one answers in time or it lapses', async () => {
     const pressure = pressureWith(4);
     const start = Date.now();
     pressure.deferred('d', start);
@@ -254,7 +254,11 @@ describe('SubscriptionPressure: one state per subscription', () => {
       verdict: 'step-aside',
       because: 'deferring',
     });
-    // An answer ends it.
+    // A late answer (past the slow threshold) does not end it: the endpoint is alive, not able to take its tasks.
+    expect(await pressure.acquire('d')).toBe('take');
+    pressure.release('d', { outcome: 'answered', firstByteMs: PRESSURE.relativeMinMs + 1 });
+    expect(pressure.state('d', start + PRESSURE.deferringConfirmedAfterMs).state).toBe('deferring');
+    // An answer in time ends it.
     expect(await pressure.acquire('d')).toBe('take');
     pressure.release('d', { outcome: 'answered', firstByteMs: 5 });
     expect(pressure.state('d', start + PRESSURE.deferringConfirmedAfterMs)).toEqual({ state: 'healthy' });

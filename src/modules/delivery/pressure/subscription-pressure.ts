@@ -13,7 +13,7 @@ import { RequestSlots, type SentRequest } from './request-slots.js';
  * - slow: one does, and its requests still finish now and then (its limit halves meanwhile);
  * - stalled: one does, and none finished for its stall threshold; `plainly` once enough requests
  *   of others finished meanwhile, so that its endpoint, not the process, holds it;
- * - deferring: its tasks have been stepping aside for a while with no answer since.
+ * - deferring: its tasks have been stepping aside for a while with no answer in time since.
  */
 export type PressureState =
   | { state: 'healthy' }
@@ -141,10 +141,17 @@ export class SubscriptionPressure implements KeyPressure {
     return this.slots.sending(id, now);
   }
 
-  /** Frees the slot acquire() gave; an answered request ends the subscription's deferring. */
+  /**
+   * Frees the slot acquire() gave. An answer in time (its first byte within the slow threshold)
+   * ends the subscription's deferring; a late one does not: it shows the endpoint alive, not able to
+   * take its tasks again, and ending the deferral on it sent every new task of an endpoint answering
+   * in 25 s through the deliveries topic until its stall was judged anew.
+   */
   release(id: string, sent: SentRequest = {}, heldMs?: number): void {
+    const { outcome, firstByteMs } = sent;
+    const inTime = outcome === 'answered' && (firstByteMs === undefined || firstByteMs <= this.slots.slowAfterMs(id));
     this.slots.release(id, sent, heldMs);
-    if (sent.outcome === 'answered') this.deferrals.delete(id);
+    if (inTime) this.deferrals.delete(id);
   }
 
   /** One of the subscription's tasks stepped aside. */
