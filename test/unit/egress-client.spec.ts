@@ -105,6 +105,27 @@ describe('EgressClient', () => {
     expect(performance.now() - cutAt).toBeLessThan(2_000);
   });
 
+  it('marks a delivery whose OAuth2 token request the shutdown cut as cut, not as an authentication failure', async () => {
+    receiver.responder = (req) => (req.path === '/token' ? { status: 200, delayMs: 10_000 } : { status: 200 });
+    const stopping = make({ EGRESS_CA_FILE: receiver.caFile, EGRESS_ALLOW_CIDRS: '127.0.0.0/8' });
+    const auth = {
+      type: 'oauth2_client_credentials' as const,
+      token_url: receiver.url('/token'),
+      client_id: 'hookline',
+      client_secret: 'secret',
+      client_auth: 'basic' as const,
+    };
+    const held = stopping.post(receiver.url('/oauth-held'), {
+      body: '{}',
+      credentials: endpointCredentials('sub-cut-token', {}, auth),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    stopping.cutInFlight();
+    expect(await held).toMatchObject({ outcome: 'timeout', cutByShutdown: true });
+    expect(receiver.requests.filter((r) => r.path === '/oauth-held')).toHaveLength(0);
+    await stopping.onModuleDestroy();
+  });
+
   it('keeps one deadline for the whole exchange, however steadily the body trickles in; the status still counts', async () => {
     receiver.responder = (req) => ({ status: req.path === '/gone' ? 410 : 200, body: 'x'.repeat(40), dripEveryMs: 50 });
     const accepted = await client.post(receiver.url(), { body: '{}', timeoutMs: 500 });

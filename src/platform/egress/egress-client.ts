@@ -162,6 +162,8 @@ export class EgressClient implements OnModuleDestroy {
       return refusedCredential(await send(`Bearer ${await this.tokens.get(credentials)}`), credentials);
     } catch (error) {
       if (!(error instanceof TokenRequestError)) throw error;
+      // A token request the shutdown cut says nothing of the credentials: the request was cut, as any other.
+      if (this.cutting) return { ...authError(started, error.message), outcome: 'timeout', cutByShutdown: true };
       return authError(started, error.message);
     }
   }
