@@ -8,8 +8,6 @@ import type { InboundMessage } from './inbound-message.js';
 import { KafkaService } from './kafka.service.js';
 import type { KeyPressure } from './key-pressure.js';
 import { PartitionedConsumer } from './partitioned-consumer.js';
-import type { Gauge } from 'prom-client';
-import { gauge } from '../telemetry/metrics.js';
 import { inTraceOf } from '../telemetry/tracing.js';
 import { foreignGroupMembers } from './group-isolation.js';
 import { PipelineHealth, type HealthVerdict } from './pipeline-health.js';
@@ -17,6 +15,7 @@ import { parkReasonOf } from './poison-record.error.js';
 import { isKafkaAccessError } from './kafka-failure.js';
 import type { TopicSpec } from './pipeline-topology.js';
 import { WrittenWatermarks } from './written-watermarks.js';
+import { exposeConsumerOccupancy } from './consumer-occupancy-metrics.js';
 
 export class BootCheckError extends Error {}
 
@@ -75,7 +74,7 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
         this.consumers.push(consumer);
         this.watermarks.register(spec.topic, () => consumer.writtenWatermarks);
       }
-      this.exposeOccupancy(active);
+      exposeConsumerOccupancy(this.consumers, active);
       this.health.addGate('consumers', () => this.consumersVerdict());
       if (this.kafka.isStarted) await this.startConsumers(active);
       else this.kafka.whenStarted(() => void this.startConsumers(active).catch((e: unknown) => this.startFailed(e)));
@@ -262,46 +261,5 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
       this.deadLetters.park(message, reason, error instanceof Error ? error.message : String(error)),
     );
     if (reason === 'processing_error') this.health.parkedProcessingError();
-  }
-
-  private exposeOccupancy(active: TopicSpec[]): void {
-    const each = (read: (c: PartitionedConsumer) => number) => (g: Gauge<'topic'>) =>
-      this.consumers.forEach((c, i) => g.set({ topic: active[i].topic }, read(c)));
-    gauge(
-      'hookline_consumer_buffered_records',
-      'Records in a consumer buffer (waiting or in flight)',
-      ['topic'],
-      each((c) => c.occupancy.buffered),
-    );
-    gauge(
-      'hookline_consumer_buffered_bytes',
-      'Bytes of the records in a consumer buffer (bounded by CONSUMER_MAX_BUFFERED_BYTES)',
-      ['topic'],
-      each((c) => c.occupancy.bufferedBytes),
-    );
-    gauge(
-      'hookline_consumer_backpressured_partitions',
-      'Partitions whose intake waits for room in the buffer right now (back-pressure of a busy consumer)',
-      ['topic'],
-      each((c) => c.occupancy.backPressuredPartitions),
-    );
-    gauge(
-      'hookline_consumer_blocked_partitions',
-      'Partitions whose intake has waited for room past the blocked threshold (2 s): the buffer does not drain (stays 0 when stalled subscriptions step aside)',
-      ['topic'],
-      each((c) => c.occupancy.blockedPartitions),
-    );
-    gauge(
-      'hookline_consumer_partition_buffered_records',
-      "Records of one partition read and not yet finished: one subscription's surplus steps aside before it fills this",
-      ['topic', 'partition'],
-      (g) => {
-        g.reset();
-        this.consumers.forEach((c, i) => {
-          for (const [partition, records] of c.partitionOccupancy)
-            g.set({ topic: active[i].topic, partition: String(partition) }, records);
-        });
-      },
-    );
   }
 }
