@@ -3,6 +3,7 @@ import { AppConfig } from './platform/config/app-config.js';
 import { TopologyModule } from './topology.module.js';
 import type { Role } from './platform/config/environment.js';
 import { ConfigModule } from './platform/config/config.module.js';
+import { LifecycleModule } from './platform/lifecycle/lifecycle.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
 import { KafkaModule } from './platform/kafka/kafka.module.js';
@@ -68,6 +69,7 @@ const MODULES_BY_ROLE: Record<Role, Type[]> = {
 export function foundationModules(config: AppConfig): (Type | DynamicModule)[] {
   return [
     ConfigModule.forRoot(config),
+    LifecycleModule,
     TopologyModule.forRoot(config),
     DatabaseModule.forRoot(config),
     CryptoModule.forRoot(config),

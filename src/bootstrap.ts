@@ -12,6 +12,7 @@ import { KafkaService } from './platform/kafka/kafka.service.js';
 import { PipelineHealth } from './platform/kafka/pipeline-health.js';
 import { WrittenWatermarks } from './platform/kafka/written-watermarks.js';
 import { EgressClient } from './platform/egress/egress-client.js';
+import { ShutdownDeadline } from './platform/lifecycle/shutdown-deadline.js';
 import { configureHttp } from './platform/http/configure-http.js';
 import { nestLogger } from './platform/logging/start-logger.js';
 
@@ -67,6 +68,9 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
   configureHttp(app, config, openApiFacts(app, config));
   if (config.hasRole('api')) mountConsole(app);
+  const deadline = app.get(ShutdownDeadline);
+  const egress = app.get(EgressClient);
+  deadline.onCut(() => egress.cutInFlight());
   const pipeline = new KafkaPipelineTransport(
     config,
     app.get(KafkaService),
@@ -74,7 +78,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     app.get(PipelineHealth),
     app.get(SubscriptionPressure),
     app.get(WrittenWatermarks),
-    () => app.get(EgressClient).cutInFlight(),
+    deadline,
   );
   drainPipelineFirst(app, pipeline);
   try {

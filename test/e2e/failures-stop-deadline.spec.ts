@@ -53,3 +53,51 @@ describe('failure handling: a stop cuts the requests still open at SHUTDOWN_TIME
     expect(requests()).toHaveLength(2);
   }, 120_000);
 });
+
+/**
+ * The same stop while an ordered key's head is open at its endpoint, ingest long drained: the
+ * ordered lane waits within the stop's one deadline, so the request is cut at SHUTDOWN_TIMEOUT_MS
+ * and its attempt recorded, as the pipeline's are. Before, the lane waited a timeout of its own and
+ * the egress teardown then cut the request with the database already closing: no attempt on record.
+ */
+describe('failure handling: a stop cuts an ordered head still open at SHUTDOWN_TIMEOUT_MS', () => {
+  let h: PipelineHarness;
+
+  afterAll(() => h?.close());
+
+  it('exits within the timeout, records the cut attempt, and the key delivers it again after a restart', async () => {
+    h = await PipelineHarness.start({
+      app: false,
+      subscriptions: [
+        { path: '/ordered', events: ['order.*'], ordering: { key: 'event.data.account', on_exhausted: 'skip' } },
+      ],
+    });
+    const { receiver } = h;
+    const event = envelope('order.created', { account: 'held' });
+    const requests = () => receiver.deliveries().filter((r) => r.headers['webhook-id'] === event.id);
+    receiver.responder = () => (requests().length <= 1 ? { status: 200, delayMs: HELD_MS } : { status: 200 });
+    const service = await h.process({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ORDERED_LEASE_MS: '3000' });
+    service.start();
+    await service.waitReady();
+
+    await h.publish([event]);
+    await eventually(() => requests().length === 1, 30_000, 'the ordered request open at the endpoint');
+    const stopAt = Date.now();
+    expect(await service.stop()).toBe(0);
+    expect(Date.now() - stopAt).toBeLessThan(STOP_BOUND_MS);
+    const attempts = async () =>
+      (
+        await h.fixtures.db.query<{ outcome: string; error: string | null }>(
+          `SELECT outcome, error FROM delivery_attempts WHERE tenant_id = $1 AND event_id = $2 ORDER BY created_at`,
+          [h.tenant, event.id],
+        )
+      ).rows;
+    expect(await attempts()).toEqual([{ outcome: 'timeout', error: expect.stringContaining('cut by the shutdown') }]);
+
+    service.start();
+    await service.waitReady();
+    await eventually(() => requests().some((r) => r.answeredStatus === 200), 30_000, 'the event delivered again');
+    await eventually(async () => (await attempts()).length >= 2, 10_000, 'both attempts on record');
+    expect((await attempts())[1]).toEqual({ outcome: 'success', error: null });
+  }, 120_000);
+});

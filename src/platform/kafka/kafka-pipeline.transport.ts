@@ -16,6 +16,7 @@ import { isKafkaAccessError } from './kafka-failure.js';
 import type { TopicSpec } from './pipeline-topology.js';
 import { WrittenWatermarks } from './written-watermarks.js';
 import { exposeConsumerOccupancy } from './consumer-occupancy-metrics.js';
+import { RECORD_CUT_MS, type ShutdownDeadline } from '../lifecycle/shutdown-deadline.js';
 
 export class BootCheckError extends Error {}
 
@@ -23,9 +24,6 @@ const GROUPS = 'consumer groups';
 
 /** Header carrying a retry tier record's due time (ms since epoch). */
 export const DUE_AT_HEADER = 'hookline-due-at';
-
-/** After the requests are cut at SHUTDOWN_TIMEOUT_MS: the time their flows have to record the cut attempts. */
-export const RECORD_CUT_MS = 2_000;
 
 /**
  * The Nest microservice transport for the pipeline: one PartitionedConsumer per topology topic whose
@@ -49,8 +47,8 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
     /** The judge of the records' keys (for the delivery stage: the subscriptions' pressure). */
     private readonly pressure: KeyPressure,
     private readonly watermarks: WrittenWatermarks = new WrittenWatermarks(),
-    /** Aborts the outbound requests still in flight (EgressClient.cutInFlight). */
-    private readonly cutRequests: () => void = () => undefined,
+    /** The stop's deadline, when the outbound requests still in flight are cut (EgressClient.cutInFlight). */
+    private readonly deadline?: ShutdownDeadline,
   ) {
     super();
   }
@@ -122,12 +120,11 @@ export class KafkaPipelineTransport extends Server implements CustomTransportStr
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    const timeout = this.config.runtime.shutdownTimeoutMs;
-    // Waiting for a request past the timeout would hold the stop as long as its endpoint likes. Cut,
-    // its flow records the attempt and leaves the record unfinished for the partition's next owner.
-    const cut = setTimeout(this.cutRequests, timeout);
-    await Promise.all(this.consumers.map((c) => c.stop(timeout + RECORD_CUT_MS)));
-    clearTimeout(cut);
+    // Waiting for a request past the timeout would hold the stop as long as its endpoint likes. Cut
+    // at the deadline, its flow records the attempt and leaves the record unfinished for the
+    // partition's next owner.
+    const drainMs = this.deadline?.remainingMs() ?? this.config.runtime.shutdownTimeoutMs + RECORD_CUT_MS;
+    await Promise.all(this.consumers.map((c) => c.stop(drainMs)));
     this.consumers.length = 0;
   }
 

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { LaneDispatcher } from '../../../src/modules/ordering/dispatch/lane-dispatcher.js';
+import { ShutdownDeadline } from '../../../src/platform/lifecycle/shutdown-deadline.js';
 import { AppConfig } from '../../../src/platform/config/app-config.js';
 
 type Dependencies = ConstructorParameters<typeof LaneDispatcher>;
@@ -46,7 +47,15 @@ describe('the ordered lane while Postgres is unreachable', () => {
     const config = AppConfig.fromEnv({ ORDERED_POLL_MS: '100' });
     const none = {} as never;
     const dispatcher = new LaneDispatcher(
-      ...([config, leases, none, none, { limitOf: () => 10 }, none] as unknown as Dependencies),
+      ...([
+        config,
+        leases,
+        none,
+        none,
+        { limitOf: () => 10 },
+        none,
+        new ShutdownDeadline(config),
+      ] as unknown as Dependencies),
     );
     dispatcher.onApplicationBootstrap();
 

@@ -8,6 +8,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppConfig } from '../../../platform/config/app-config.js';
+import { ShutdownDeadline } from '../../../platform/lifecycle/shutdown-deadline.js';
 import { isTransient } from '../../../platform/errors/transient.js';
 import { counter } from '../../../platform/telemetry/metrics.js';
 import { OPERATION_KINDS, type OperationEntity, type OperationKind } from '../operation.entity.js';
@@ -46,6 +47,7 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
     private readonly leases: OperationLeasesRepository,
     private readonly config: AppConfig,
     private readonly registry: OperationHandlers,
+    private readonly deadline: ShutdownDeadline,
   ) {}
 
   /** Every module's handlers are registered once all providers exist; a kind with none or two fails the boot. */
@@ -58,14 +60,13 @@ export class OperationsRunner implements OnModuleInit, OnApplicationBootstrap, O
     this.purgeTimer = setInterval(() => void this.purge(), PURGE_EVERY_MS).unref();
   }
 
-  /** Stops claiming, asks every run to stop at its next checkpoint, and waits (bounded) for them. */
+  /** Stops claiming, asks every run to stop at its next checkpoint, and waits for them within the stop's deadline. */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
     clearInterval(this.purgeTimer);
     for (const { run } of this.active.values()) run.requestStop();
-    const all = Promise.all([...this.active.values()].map((a) => a.done));
-    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.runtime.shutdownTimeoutMs).unref())]);
+    await this.deadline.within(Promise.all([...this.active.values()].map((a) => a.done)));
   }
 
   private schedule(delayMs: number): void {

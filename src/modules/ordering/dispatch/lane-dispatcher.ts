@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ShutdownDeadline } from '../../../platform/lifecycle/shutdown-deadline.js';
 import { AppConfig } from '../../../platform/config/app-config.js';
 import { FailureLog } from '../../../platform/logging/failure-log.js';
 import { gauge } from '../../../platform/telemetry/metrics.js';
@@ -67,6 +68,7 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly outcomes: HeadOutcomes,
     private readonly pressure: SubscriptionPressure,
     private readonly matching: MatchingService,
+    private readonly deadline: ShutdownDeadline,
   ) {
     this.claimFailures = new FailureLog(this.log, {
       failing: 'claiming ordered keys failed',
@@ -96,13 +98,15 @@ export class LaneDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     return Math.floor(this.config.ordered.leaseMs / 3);
   }
 
-  /** Stops claiming and waits (up to SHUTDOWN_TIMEOUT_MS) for the heads in flight; the others' leases run out. */
+  /**
+   * Stops claiming and waits, within the stop's deadline (SHUTDOWN_TIMEOUT_MS, when their requests
+   * are cut and recorded), for the heads in flight; the others' leases run out.
+   */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
     clearInterval(this.renewal);
-    const all = Promise.all([...this.running]);
-    await Promise.race([all, new Promise((r) => setTimeout(r, this.config.runtime.shutdownTimeoutMs).unref())]);
+    await this.deadline.within(Promise.all([...this.running]));
   }
 
   /**
