@@ -1,12 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
-import { startApp } from '../../src/bootstrap.js';
-import type { AppConfig } from '../../src/platform/config/app-config.js';
-import { KafkaService } from '../../src/platform/kafka/kafka.service.js';
+import type { ServiceProcess } from '../../src/devtools/service-process.js';
 import { echoChallenge, HttpsReceiver } from '../support/https-receiver.js';
-import { envelope, eventually, PipelineFixtures } from '../support/pipeline-fixtures.js';
-import { testConfig, uniqueId } from '../support/test-config.js';
-import { metricsUrlOf } from '../support/harness.js';
-import { pipelineTopology } from '../../src/topology.js';
+import { PipelineHarness } from '../support/harness.js';
+import { envelope, eventually } from '../support/pipeline-fixtures.js';
 
 const EVENTS = 5_000;
 
@@ -22,62 +17,67 @@ const EVENTS = 5_000;
  * tasks through the deliveries topic while its stall was judged anew. That measured a flapping
  * endpoint, not a hanging one, and failed CI (beside 7.3 s against 5.5 s alone).
  *
+ * The service is the built one, in its own process. In this test's process, it shared one thread
+ * with the receivers and the publisher, which that thread kept 90 % busy: SLOW's fan-out work
+ * (its tasks numbered, built and deferred) then came out of FAST's time whole, about a fifth of a
+ * round, and the bound failed in CI with no blocking behind it (beside 5.9 s against 4.2 s alone).
+ *
  * Each case runs five times, alternating (alone, beside, …), and the medians are compared: on a
  * shared two-core machine one run of either case swings by a quarter from run to run (alone 5.4 to
  * 9.4 s within one test), which a single pair, and then three, mistook for head-of-line blocking.
+ * Needs dist/ (npm run build).
  *
  * The retry schedule starts at 90 s, longer than the ten runs: with shorter tiers SLOW's deferred
  * tasks would come back during the later runs, stepping aside again and loading the "alone" runs
  * with SLOW's work.
  */
 describe('pipeline: a hanging endpoint beside a healthy one', () => {
-  const tenant = uniqueId('tenant-');
-  // Two endpoints, two origins, as two customers' endpoints would be.
-  const fast = new HttpsReceiver();
-  const slow = new HttpsReceiver(fast);
   let answerSlow: () => void = () => undefined;
   const slowAnswers = new Promise<void>((resolve) => (answerSlow = resolve));
-  let config: AppConfig;
-  let kafka: KafkaService;
-  let fixtures: PipelineFixtures;
-  let app: INestApplication;
+  let h: PipelineHarness;
+  let fast: HttpsReceiver;
+  // Two endpoints, two origins, as two customers' endpoints would be.
+  let slow: HttpsReceiver | undefined;
   let slowId: string;
+  let service: ServiceProcess;
 
   beforeAll(async () => {
-    slow.responder = async (req) => {
-      await slowAnswers;
-      return echoChallenge(req);
-    };
-    await fast.start();
-    await slow.start();
-    config = testConfig({
-      ROLES: 'api,ingest,delivery,retry',
-      EGRESS_CA_FILE: fast.caFile,
-      RETRY_SCHEDULE: '90s,95s,100s,105s,110s,115s',
-      DELIVERY_TIMEOUT_MS: '120000',
-      INGEST_DATA_VALIDATION: 'off',
+    h = await PipelineHarness.start({
+      app: false,
+      env: {
+        ROLES: 'api,ingest,delivery,retry',
+        RETRY_SCHEDULE: '90s,95s,100s,105s,110s,115s',
+        DELIVERY_TIMEOUT_MS: '120000',
+        INGEST_DATA_VALIDATION: 'off',
+      },
+      subscriptions: [{ path: '/fast', events: ['*'] }],
+      beforeApp: async (harness) => {
+        slow = await new HttpsReceiver(harness.receiver).start();
+        slow.responder = async (req) => {
+          await slowAnswers;
+          return echoChallenge(req);
+        };
+        slowId = await harness.fixtures.insertSubscription({
+          tenantId: harness.tenant,
+          url: slow.url('/slow'),
+          events: ['order.*'],
+        });
+      },
     });
-    kafka = new KafkaService(config, pipelineTopology(config));
-    await kafka.start();
-    fixtures = new PipelineFixtures(kafka);
-    await fixtures.insertSubscription({ tenantId: tenant, url: fast.url('/fast'), events: ['*'] });
-    slowId = await fixtures.insertSubscription({ tenantId: tenant, url: slow.url('/slow'), events: ['order.*'] });
-    app = await startApp(config);
+    fast = h.receiver;
+    service = await h.process();
+    service.start();
+    await service.waitReady();
   });
   afterAll(async () => {
-    await app?.close();
-    await kafka?.onModuleDestroy();
-    await fixtures?.close();
-    await Promise.all([fast.stop(), slow.stop()]);
+    answerSlow();
+    await h?.close();
+    await slow?.stop();
   });
 
   const publish = async (type: string) => {
     const events = Array.from({ length: EVENTS }, (_, i) => envelope(type, { n: i }));
-    for (let i = 0; i < events.length; i += 500)
-      await kafka.send(
-        config.ingest.topics[0],
-        events.slice(i, i + 500).map((e) => ({ value: JSON.stringify(e), headers: { 'tenant-id': tenant } })),
-      );
+    for (let i = 0; i < events.length; i += 500) await h.publish(events.slice(i, i + 500));
     return events;
   };
   // Read incrementally: the service runs in this thread, and rescanning every request on each poll
@@ -112,7 +112,7 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
     // Before stalled subscriptions stepped aside, FAST never finished (intake paused for about an hour).
     expect(median(beside)).toBeLessThanOrEqual(median(alone) * 1.1 + 1_000);
 
-    const metrics = await (await fetch(metricsUrlOf(app))).text();
+    const metrics = await (await fetch(service.metricsUrl)).text();
     expect(metrics).toMatch(new RegExp(`hookline_deferred_tasks_total\\{subscription_id="${slowId}"\\} [1-9]`));
     // Caught from its first byte long before its 25 s hang ends, SLOW is down to a single request.
     expect(metrics).toMatch(
@@ -122,6 +122,6 @@ describe('pipeline: a hanging endpoint beside a healthy one', () => {
 
     answerSlow();
     const slowEvents = beside.flatMap((r) => r.events);
-    await eventually(() => received(slow, slowEvents) === slowEvents.length, 180_000, 'every SLOW event delivered');
+    await eventually(() => received(slow!, slowEvents) === slowEvents.length, 180_000, 'every SLOW event delivered');
   }, 360_000);
 });
