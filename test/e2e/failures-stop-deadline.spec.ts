@@ -7,6 +7,15 @@ const HELD_MS = 20_000;
 /** The timeout, plus the few seconds the stop takes to record the cut attempt, commit and close. */
 const STOP_BOUND_MS = 8_000;
 
+/** The event's attempts on record, oldest first. */
+async function attemptsOf(h: PipelineHarness, eventId: string) {
+  const { rows } = await h.fixtures.db.query<{ outcome: string; error: string | null }>(
+    `SELECT outcome, error FROM delivery_attempts WHERE tenant_id = $1 AND event_id = $2 ORDER BY created_at`,
+    [h.tenant, eventId],
+  );
+  return rows;
+}
+
 /**
  * SIGTERM while an endpoint holds a request far past SHUTDOWN_TIMEOUT_MS: the built service cuts
  * the request at the timeout, records the cut attempt, and exits 0 soon after. The event's record
@@ -38,13 +47,7 @@ describe('failure handling: a stop cuts the requests still open at SHUTDOWN_TIME
     service.start();
     await service.waitReady();
     await eventually(() => requests().some((r) => r.answeredStatus === 200), 30_000, 'the event delivered again');
-    const attempts = async () =>
-      (
-        await h.fixtures.db.query<{ outcome: string; error: string | null }>(
-          `SELECT outcome, error FROM delivery_attempts WHERE tenant_id = $1 AND event_id = $2 ORDER BY created_at`,
-          [h.tenant, event.id],
-        )
-      ).rows;
+    const attempts = () => attemptsOf(h, event.id);
     await eventually(async () => (await attempts()).length >= 2, 10_000, 'both attempts on record');
     expect(await attempts()).toEqual([
       { outcome: 'timeout', error: expect.stringContaining('cut by the shutdown') },
@@ -85,13 +88,7 @@ describe('failure handling: a stop cuts an ordered head still open at SHUTDOWN_T
     const stopAt = Date.now();
     expect(await service.stop()).toBe(0);
     expect(Date.now() - stopAt).toBeLessThan(STOP_BOUND_MS);
-    const attempts = async () =>
-      (
-        await h.fixtures.db.query<{ outcome: string; error: string | null }>(
-          `SELECT outcome, error FROM delivery_attempts WHERE tenant_id = $1 AND event_id = $2 ORDER BY created_at`,
-          [h.tenant, event.id],
-        )
-      ).rows;
+    const attempts = () => attemptsOf(h, event.id);
     expect(await attempts()).toEqual([{ outcome: 'timeout', error: expect.stringContaining('cut by the shutdown') }]);
 
     service.start();
