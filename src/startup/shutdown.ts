@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Logger as Pino } from 'pino';
+import { settledWithin } from '../platform/lifecycle/shutdown-deadline.js';
 import { stopTracing } from '../platform/telemetry/otel.js';
 
 /** How long a signal during the start waits for the half-built application to close. */
@@ -37,15 +38,8 @@ export class Shutdown {
     this.stopping = true;
     this.log.info(`${signal}: draining in-flight work, committing offsets, closing connections`);
     if (this.running) await this.app!.close();
-    else if (this.app) await closeWithin(this.app, STARTING_CLOSE_MS);
+    else if (this.app) await settledWithin(this.app.close(), STARTING_CLOSE_MS);
     await stopTracing();
     process.exit(0);
   }
-}
-
-async function closeWithin(app: INestApplication, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  await Promise.race([app.close().catch(() => undefined), bound]);
-  clearTimeout(timer);
 }

@@ -41,20 +41,24 @@ export class ShutdownDeadline implements OnApplicationShutdown {
   }
 
   /** Waits for `work` until the deadline (not at all once it passed); what still runs then is left to its own cleanup. */
-  async within(work: Promise<unknown>): Promise<void> {
-    const left = this.remainingMs();
-    if (left === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, left).unref()));
-    const ended = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    await Promise.race([ended, bound]);
-    clearTimeout(timer);
+  within(work: Promise<unknown>): Promise<void> {
+    return settledWithin(work, this.remainingMs());
   }
 
   onApplicationShutdown(): void {
     clearTimeout(this.timer);
   }
+}
+
+/** Waits for `work` to settle, fulfilled or not, for at most `ms`. */
+export async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  await Promise.race([settled, bound]);
+  clearTimeout(timer);
 }

@@ -130,13 +130,15 @@ export class RequestSlots {
   /**
    * Frees a slot. `sent`: how its request went, when one was sent (the first byte's time, and
    * whether the endpoint answered or was overloaded) moves the limit; `heldMs`: how long the slot
-   * was held, the subscription's usual request time.
+   * was held, the subscription's usual request time. True when the endpoint answered in time (its
+   * first byte within the slow threshold): a late answer moves neither the limit nor the deferral.
    */
-  release(id: string, sent: SentRequest = {}, heldMs?: number): void {
+  release(id: string, sent: SentRequest = {}, heldMs?: number): boolean {
     const load = this.load(id);
     const { outcome, firstByteMs } = sent;
+    let slow = false;
     if (outcome === 'answered' && firstByteMs !== undefined) {
-      const slow = firstByteMs > this.slowAfterMs(id);
+      slow = firstByteMs > this.slowAfterMs(id);
       load.floorMs =
         load.floorMs === undefined || firstByteMs < load.floorMs
           ? firstByteMs
@@ -148,6 +150,7 @@ export class RequestSlots {
         load.usualMs === undefined ? heldMs : load.usualMs + (heldMs - load.usualMs) * PRESSURE.usualWeight;
     this.finished++;
     this.free(id, load);
+    return outcome === 'answered' && !slow;
   }
 
   private free(id: string, load: Load): void {

@@ -148,10 +148,7 @@ export class SubscriptionPressure implements KeyPressure {
    * in 25 s through the deliveries topic until its stall was judged anew.
    */
   release(id: string, sent: SentRequest = {}, heldMs?: number): void {
-    const { outcome, firstByteMs } = sent;
-    const inTime = outcome === 'answered' && (firstByteMs === undefined || firstByteMs <= this.slots.slowAfterMs(id));
-    this.slots.release(id, sent, heldMs);
-    if (inTime) this.deferrals.delete(id);
+    if (this.slots.release(id, sent, heldMs)) this.deferrals.delete(id);
   }
 
   /** One of the subscription's tasks stepped aside. */
